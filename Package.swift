@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One settings block, identical in every manifest of this repository.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "swift-injection",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "InjectionCore", targets: ["InjectionCore"])
+  ],
+  targets: [
+    .target(
+      name: "InjectionCore",
+      path: "Packages/InjectionCore/Sources/InjectionCore",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "CarDemo",
+      dependencies: ["InjectionCore"],
+      path: "Examples/CarDemo",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "InjectionCoreTests",
+      dependencies: ["InjectionCore"],
+      path: "Tests/InjectionCoreTests",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "CarDemoTests",
+      dependencies: ["CarDemo"],
+      path: "Tests/CarDemoTests",
+      swiftSettings: swiftSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

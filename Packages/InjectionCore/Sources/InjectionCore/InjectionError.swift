@@ -1,0 +1,74 @@
+/// Why an injector could not give you what you asked for.
+///
+/// ``Injector/resolve(_:named:)-(T.Type,_)`` throws these as a typed error. `@Injected` cannot
+/// throw, so it stops the program with the same ``description``. Every message names the key,
+/// the path that asked for it, and the fix; ``notMapped(key:path:searched:)`` also names every
+/// injector that was searched.
+public enum InjectionError: Error, CustomStringConvertible {
+  /// Nothing is mapped for `key` in any injector that was searched, and the type cannot be
+  /// created automatically (it is not ``Injectable``, or it is a protocol).
+  ///
+  /// - `path`: the keys that were being built when `key` was requested, outermost first.
+  /// - `searched`: the labels of the injectors that were searched, the requesting one first.
+  case notMapped(key: InjectionKey, path: [InjectionKey], searched: [String])
+
+  /// Building `path.last` needs `path.last` again without a singleton in between.
+  ///
+  /// `path` names the whole cycle, for example `Car -> Engine -> Car`.
+  case cycle(path: [InjectionKey])
+
+  /// A factory, an `init`, or a module's `configure` threw an error of its own.
+  ///
+  /// - `key`: what was being built; `path`: the keys being built around it, outermost first.
+  case factoryFailed(key: InjectionKey, path: [InjectionKey], underlying: any Error)
+
+  /// A mapping cannot work as written, for example a `.weak` scope for a value that is not an
+  /// object.
+  case invalidMapping(key: InjectionKey, reason: String)
+
+  /// The same module instance was added to an injector that already holds it.
+  case moduleAlreadyAdded(module: String, injector: String)
+
+  /// A full diagnostic: what failed, where it was asked for, and how to fix it.
+  public var description: String {
+    switch self {
+    case .notMapped(let key, let path, let searched):
+      let type = key.typeName
+      let mapCall =
+        key.name.map { "injector.map(\(type).self, named: \"\($0)\") { _ in … }" }
+        ?? "injector.map(\(type).self) { _ in … }"
+      return """
+        Nothing is mapped for \(key).
+          requested by: \(Self.render(path + [key]))
+          injectors searched: \(searched.map { "\"\($0)\"" }.joined(separator: " -> "))
+          fix: map it with \(mapCall), or, if \(type) is a concrete type, \
+        conform it to Injectable so that it is created automatically.
+        """
+    case .cycle(let path):
+      return """
+        Dependency cycle: \(Self.render(path)).
+          fix: make one of these a singleton (singletons may need each other through @Injected), \
+        or break the cycle by reading one dependency later instead of during construction.
+        """
+    case .factoryFailed(let key, let path, let underlying):
+      return """
+        Building \(key) failed: \(underlying)
+          requested by: \(Self.render(path + [key]))
+          fix: the error above comes from the factory, init or module that builds \(key.typeName).
+        """
+    case .invalidMapping(let key, let reason):
+      return """
+        Invalid mapping for \(key): \(reason)
+        """
+    case .moduleAlreadyAdded(let module, let injector):
+      return """
+        The module \(module) is already added to injector "\(injector)".
+          fix: remove it first with injector.removeModule(_:), or add a new instance.
+        """
+    }
+  }
+
+  private static func render(_ path: [InjectionKey]) -> String {
+    path.map(\.description).joined(separator: " -> ")
+  }
+}

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// Holds mappings from keys to providers and builds object graphs from them.
+///
+/// ```swift
+/// let injector = Injector()
+/// injector.map(Engine.self, scope: .singleton) { _ in HybridEngine() }
+/// let car = try injector.resolve(Car.self)
+/// ```
+///
+/// Every operation is thread-safe: mapping, unmapping, adding and removing modules and resolving
+/// can happen at any time, from any thread. No factory, `init`, hook or module code ever runs
+/// while the injector's lock is held, and a singleton is built exactly once however many threads
+/// ask for it at the same moment.
+///
+/// An injector owns the values of the cached mappings it holds (singletons, eager singletons,
+/// instances); releasing the last reference to it releases them. A child injector
+/// (``makeChild(label:)``) looks in its own mappings first, then in its parent's.
+public final class Injector: Mapper, Sendable, CustomStringConvertible {
+  /// The injector's name in diagnostics, such as `"shared"` or `"tests"`.
+  public let label: String
+
+  /// The injector this one falls back to, or `nil` for a root injector.
+  public let parent: Injector?
+
+  let registry = Mutex(Registry())
+
+  /// The process-wide root injector, and the default ``current`` injector.
+  public static let shared = Injector(label: "shared")
+
+  /// The injector that `@Injected` uses for objects that no injector is building.
+  ///
+  /// A task-local value: bind it for a closure with ``withInjector(_:operation:)-(_,()->R)``;
+  /// child tasks inherit the binding, `Task.detached` does not. Default: ``shared``.
+  @TaskLocal public static var current: Injector = .shared
+
+  /// Creates a root injector with no mappings.
+  ///
+  /// - Parameter label: The name used for this injector in diagnostics.
+  public init(label: String = "injector") {
+    self.label = label
+    self.parent = nil
+  }
+
+  private init(label: String, parent: Injector) {
+    self.label = label
+    self.parent = parent
+  }
+
+  /// Creates a child injector that looks in its own mappings first, then in this injector's.
+  ///
+  /// Transient and automatically created values resolved through the child are built by the
+  /// child, so its overrides reach their dependencies too. Singletons stay with the injector
+  /// that maps them and are shared with all its children. The child keeps its parent alive; the
+  /// parent does not keep its children.
+  ///
+  /// - Parameter label: The child's name in diagnostics; by default `"child of <parent>"`.
+  /// - Returns: A new, empty child injector.
+  public func makeChild(label: String? = nil) -> Injector {
+    Injector(label: label ?? "child of \(self.label)", parent: self)
+  }
+
+  /// The injector's label.
+  public var description: String { "Injector(\"\(label)\")" }
+
+  /// The labels of this injector and its ancestors, this one first.
+  var chainLabels: [String] {
+    var labels: [String] = []
+    var next: Injector? = self
+    while let injector = next {
+      labels.append(injector.label)
+      next = injector.parent
+    }
+    return labels
+  }
+}

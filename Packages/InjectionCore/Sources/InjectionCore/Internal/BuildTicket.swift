@@ -1,0 +1,33 @@
+import Synchronization
+
+/// A singleton that one thread is building right now.
+///
+/// The builder holds `gate` for the whole build; a thread that wants the same singleton waits by
+/// taking `gate` after the builder is done. `partial` is the value once its `init` has returned
+/// and before its dependencies are resolved: the builder's own resolution, and a thread whose
+/// wait would close a cycle, take it from there (that is how circular singletons work).
+///
+/// `@unchecked Sendable`: `builder` is immutable, `gate` is a mutex, and `partial` is read and
+/// written only inside its own mutex.
+final class BuildTicket<T>: @unchecked Sendable {
+  let builder: ObjectIdentifier
+  let gate = Mutex<Void>(())
+  private let partial = Mutex<Partial>(Partial())
+
+  /// The mutex payload: a value that is only ever handed to the resolution that asked for it.
+  private struct Partial: @unchecked Sendable {
+    var value: T?
+  }
+
+  init(builder: ObjectIdentifier) {
+    self.builder = builder
+  }
+
+  var partialValue: T? {
+    partial.withLock { $0.value }
+  }
+
+  func setPartialValue(_ value: T) {
+    partial.withLock { $0.value = value }
+  }
+}

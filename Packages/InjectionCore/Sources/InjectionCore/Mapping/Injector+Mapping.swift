@@ -1,0 +1,52 @@
+import Synchronization
+
+extension Injector {
+  /// Adds a mapping made by one of the `map` methods, replacing this injector's earlier direct
+  /// mapping of the same key.
+  ///
+  /// The new mapping also shadows the mappings of the key that modules made; removing such a
+  /// module later leaves this one in place. An ``Scope/eagerSingleton`` is built now; if that
+  /// fails the program stops with the diagnostic (add it through a module to handle the error).
+  ///
+  /// - Parameter mapping: The mapping to add.
+  public func add(_ mapping: Mapping) {
+    let registration = mapping.registration
+    let replaced = registry.withLock { $0.push(registration, owner: nil) }
+    withExtendedLifetime(replaced) {}  // released here, outside the lock
+    do {
+      try registration.prepare(in: self)
+    } catch {
+      fatalError("InjectionCore: \(error)")
+    }
+  }
+
+  /// Removes every mapping of a key from this injector (direct ones and those of modules).
+  ///
+  /// The parent's mappings are not touched. Singletons of the removed mappings are released.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  public func unmap<T>(_ type: T.Type, named name: String? = nil) {
+    let removed = registry.withLock { $0.removeAll(Key(T.self, named: name)) }
+    withExtendedLifetime(removed) {}  // released here, outside the lock
+  }
+
+  /// Whether a key is mapped in this injector or one of its ancestors.
+  ///
+  /// Types that are only created automatically (``Injectable``) are not mapped.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  /// - Returns: `true` if resolving the key would use a mapping.
+  public func isMapped<T>(_ type: T.Type, named name: String? = nil) -> Bool {
+    let key = Key(T.self, named: name)
+    var next: Injector? = self
+    while let injector = next {
+      if injector.registry.withLock({ $0.active[key] != nil }) { return true }
+      next = injector.parent
+    }
+    return false
+  }
+}

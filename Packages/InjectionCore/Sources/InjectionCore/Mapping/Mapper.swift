@@ -1,0 +1,134 @@
+/// Something you can map keys on: an ``Injector``, or the ``ModuleMappings`` a module fills in.
+///
+/// Both share one mapping API: every `map` method below works the same on either.
+public protocol Mapper {
+  /// Adds a mapping that one of the `map` methods made.
+  ///
+  /// - Parameter mapping: The mapping to add. It replaces an earlier mapping of the same key
+  ///   made the same way (directly, or by the same module) and shadows the others.
+  func add(_ mapping: Mapping)
+}
+
+extension Mapper {
+  /// Maps a key to a factory that builds a new value for every resolution (transient).
+  ///
+  /// ```swift
+  /// injector.map(Car.self) { injector in Car(engine: try injector.resolve()) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The key's type; what the factory returns must convert to it.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - factory: Builds the value. It receives the injector that was asked, so that the
+  ///     overrides of a child injector reach the dependencies it resolves.
+  public func map<T>(
+    _ type: T.Type, named name: String? = nil,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    add(
+      Mapping(
+        registration: Registration(
+          key: Key(T.self, named: name), scope: .transient,
+          factory: factory, staticHook: nil)))
+  }
+
+  /// Maps a key to a factory in the given scope.
+  ///
+  /// ```swift
+  /// injector.map(Engine.self, scope: .singleton) { _ in HybridEngine() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: How long the value lives. An ``Scope/eagerSingleton`` is built at once when
+  ///     mapped on an ``Injector``, or when its module is added; if that fails, mapping it
+  ///     directly stops the program with the diagnostic (``Injector/addModule(_:)`` throws it).
+  ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
+  ///     injector that was asked for a transient one.
+  public func map<T: Sendable>(
+    _ type: T.Type, named name: String? = nil, scope: Scope,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    add(
+      Mapping(
+        registration: Registration(
+          key: Key(T.self, named: name), scope: scope,
+          factory: factory, staticHook: nil)))
+  }
+
+  /// Maps a key to an initializer or function without parameters, for a new value each time.
+  ///
+  /// The compiler checks that the initializer's result converts to the key's type:
+  ///
+  /// ```swift
+  /// injector.map(Engine.self, with: HybridEngine.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - initializer: Builds the value.
+  public func map<T>(
+    _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
+  ) {
+    map(type, named: name) { _ in try initializer() }
+  }
+
+  /// Maps a key to an initializer or function without parameters, in the given scope.
+  ///
+  /// ```swift
+  /// injector.map(Engine.self, scope: .singleton, with: HybridEngine.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: How long the value lives.
+  ///   - initializer: Builds the value.
+  public func map<T: Sendable>(
+    _ type: T.Type, named name: String? = nil, scope: Scope,
+    with initializer: @escaping @Sendable () throws -> T
+  ) {
+    map(type, named: name, scope: scope) { _ in try initializer() }
+  }
+
+  /// Maps a key to an instance you built; every resolution returns it.
+  ///
+  /// The injector does not inject into the instance and does not call its hook.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - instance: The value to return.
+  public func map<T: Sendable>(_ type: T.Type, named name: String? = nil, to instance: T) {
+    add(
+      Mapping(
+        registration: Registration(
+          key: Key(T.self, named: name), scope: .singleton,
+          factory: nil, staticHook: nil, state: .built(instance))))
+  }
+
+  /// Maps an ``Injectable`` type to itself, built with `init()`, in the given scope.
+  ///
+  /// Unmapped `Injectable` types are already created on demand (transient); map one to make it
+  /// a singleton, or to give it a name.
+  ///
+  /// ```swift
+  /// injector.map(Garage.self, scope: .singleton)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to build.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: How long the value lives.
+  public func map<T: Injectable & Sendable>(
+    _ type: T.Type, named name: String? = nil, scope: Scope = .transient
+  ) {
+    add(
+      Mapping(
+        registration: Registration(
+          key: Key(T.self, named: name), scope: scope,
+          factory: { _ in T() }, staticHook: { $0.injectionDidComplete() })))
+  }
+}

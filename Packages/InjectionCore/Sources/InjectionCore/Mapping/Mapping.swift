@@ -1,0 +1,7 @@
+/// One mapping, ready to be added to an injector or recorded by a module.
+///
+/// You never build a `Mapping` yourself: the `map` methods of ``Mapper`` do, and hand it to
+/// ``Mapper/add(_:)``.
+public struct Mapping: Sendable {
+  let registration: AnyRegistration
+}

@@ -1,0 +1,71 @@
+/// A property whose value an injector provides.
+///
+/// ```swift
+/// final class Car: Injectable {
+///   @Injected var engine: Engine
+///   @Injected(named: "spare") var spare: Wheel
+///   @Injected var radio: Radio?  // nil when nothing is mapped
+///   init() {}
+/// }
+/// ```
+///
+/// **Which injector.** The property remembers the injector that was building its owner when the
+/// owner was created; if none was, the injector that was ``Injector/current`` then. It never
+/// looks at whatever is current when it is first read.
+///
+/// **When.** When an injector builds the owner, it resolves every `@Injected` property before it
+/// calls the owner's hook and before it returns, so a missing mapping is a thrown
+/// ``InjectionError`` with the whole path. An owner created by your own code (`Car()`) resolves
+/// each property on its first read; if that fails, the program stops with the same diagnostic.
+/// After that, a read costs about what reading a stored property costs.
+///
+/// **Types.** Works in classes, structs and actors. A `Sendable` class cannot hold it (its
+/// storage is a `var`); there, take dependencies in `init` and resolve them with
+/// ``Injector/resolve(_:named:)-(T.Type,_)``. `Injected` is `Sendable` when its value is, and
+/// concurrent first reads are safe: they all see one value.
+///
+/// **Memory.** An owner built by an injector holds that injector weakly until its properties are
+/// resolved, so singletons never keep their injector alive. An owner created by your code holds
+/// the then-current injector strongly until its properties are resolved.
+@propertyWrapper
+public struct Injected<Value> {
+  private let cell: InjectedCell<Value>
+
+  /// The resolved value. Resolves it on the first read if that has not happened yet.
+  public var wrappedValue: Value { cell.value }
+
+  /// A property for the unnamed or named mapping of `Value`.
+  ///
+  /// - Parameters:
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  ///   - file: Where the property is declared; used in diagnostics.
+  ///   - line: Where the property is declared; used in diagnostics.
+  @_disfavoredOverload  // the Injectable and Optional forms win when they apply
+  public init(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line) {
+    cell = InjectedCell(name: name, site: DeclarationSite(file: file, line: line))
+  }
+
+  /// A property for an ``Injectable`` type, created automatically when it is not mapped.
+  ///
+  /// - Parameters:
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  ///   - file: Where the property is declared; used in diagnostics.
+  ///   - line: Where the property is declared; used in diagnostics.
+  public init(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line)
+  where Value: Injectable {
+    cell = InjectableCell(name: name, site: DeclarationSite(file: file, line: line))
+  }
+
+  /// An optional property: `nil` when nothing is mapped for `Wrapped`.
+  ///
+  /// - Parameters:
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  ///   - file: Where the property is declared; used in diagnostics.
+  ///   - line: Where the property is declared; used in diagnostics.
+  public init<Wrapped>(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line)
+  where Value == Wrapped? {
+    cell = OptionalCell(name: name, site: DeclarationSite(file: file, line: line))
+  }
+}
+
+extension Injected: Sendable where Value: Sendable {}
