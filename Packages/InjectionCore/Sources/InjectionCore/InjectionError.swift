@@ -34,15 +34,14 @@ public enum InjectionError: Error, CustomStringConvertible {
     switch self {
     case .notMapped(let key, let path, let searched):
       let type = key.typeName
-      let mapCall =
-        key.name.map { "injector.map(\(type).self, named: \"\($0)\") { _ in … }" }
-        ?? "injector.map(\(type).self) { _ in … }"
+      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
       return """
         Nothing is mapped for \(key).
           requested by: \(Self.render(path + [key]))
           injectors searched: \(searched.map { "\"\($0)\"" }.joined(separator: " -> "))
-          fix: map it with \(mapCall), or, if \(type) is a concrete type, \
-        conform it to Injectable so that it is created automatically.
+          fix: map it with injector.map(\(type).self\(named)) { _ in … } \
+        (for a protocol: (any \(type)).self), or conform a concrete type to Injectable so that \
+        it is created automatically.
         """
     case .cycle(let path):
       return """
@@ -69,6 +68,7 @@ public enum InjectionError: Error, CustomStringConvertible {
   }
 
   private static func render(_ path: [InjectionKey]) -> String {
-    path.map(\.description).joined(separator: " -> ")
+    guard path.count > 1 else { return path.first.map { "resolve(\($0))" } ?? "resolve" }
+    return path.map(\.description).joined(separator: " -> ")
   }
 }

@@ -1,0 +1,73 @@
+import InjectionCore
+
+/// The Car/Wheel demo, step by step.
+///
+/// It writes to a ``Console``, so a test can check its lines.
+enum Demo {
+  static func run(console: any Console) {
+    let injector = Injector(label: "garage")
+    injector.map((any Console).self, to: console)
+
+    console.print(
+      "1. Map the Engine protocol to HybridEngine, as a singleton; Wheel needs no mapping")
+    injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
+    let car = resolve(Car.self, from: injector)
+    console.print(
+      "   car: \(car.engine.model), \(Set(car.wheels.map(ObjectIdentifier.init)).count) wheels")
+
+    console.print("2. A garage of three cars")
+    Garage.map(on: injector, size: 3)
+    let garage = resolve(Garage.self, from: injector)
+    let engines = Set(garage.cars.map { ObjectIdentifier($0.engine) })
+    let wheels = Set(garage.cars.flatMap(\.wheels).map(ObjectIdentifier.init))
+    console.print(
+      "   garage: \(garage.cars.count) cars, \(wheels.count) wheels, \(engines.count) shared engine"
+    )
+
+    console.print("3. Add RacingModule: its V8Engine singleton shadows the HybridEngine")
+    let racing = RacingModule(console: console)
+    do {
+      try injector.addModule(racing)
+    } catch {
+      console.print("   \(error)")
+    }
+    console.print("   car: \(resolve(Car.self, from: injector).engine.model)")
+
+    console.print("4. Remove RacingModule: the HybridEngine mapping is back")
+    injector.removeModule(racing)
+    console.print("   car: \(resolve(Car.self, from: injector).engine.model)")
+
+    console.print("5. A child injector overrides the engine for a test drive")
+    let testDrive = injector.makeChild(label: "test drive")
+    testDrive.map((any Engine).self, scope: .singleton, with: ElectricEngine.init)
+    let electricCar = resolve(Car.self, from: testDrive)
+    console.print("   car from the child: \(electricCar.engine.model)")
+    console.print("   car from the parent: \(resolve(Car.self, from: injector).engine.model)")
+
+    console.print("6. Resolve Vehicle, a protocol nothing maps")
+    do {
+      _ = try injector.resolve((any Vehicle).self)
+    } catch {
+      for line in error.description.split(separator: "\n") {
+        console.print(String(line))
+      }
+    }
+  }
+
+  /// Resolves a value the demo has mapped; a failure here is a bug in the demo.
+  private static func resolve<T: Injectable>(_ type: T.Type, from injector: Injector) -> T {
+    do {
+      return try injector.resolve(type)
+    } catch {
+      fatalError("\(error)")
+    }
+  }
+
+  private static func resolve<T>(_ type: T.Type, from injector: Injector) -> T {
+    do {
+      return try injector.resolve(type)
+    } catch {
+      fatalError("\(error)")
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import CarDemo
+
+@Suite struct CarDemoTests {
+  private let lines: [String] = {
+    let console = RecordingConsole()
+    Demo.run(console: console)
+    return console.lines
+  }()
+
+  @Test func everyCarStartsItsEngineOnceWhenInjectionCompletes() {
+    // One car, a garage of three, one car per module step, two in the child step.
+    #expect(lines.filter { $0 == "[HybridEngine] Brrrmmmmm...." }.count == 6)
+    #expect(lines.filter { $0 == "[V8Engine] VROOOOOM!" }.count == 1)
+    #expect(lines.filter { $0 == "[ElectricEngine] Mmmmmmmmm...." }.count == 1)
+  }
+
+  @Test func theGarageSharesOneSingletonEngineAndHasTwelveWheels() {
+    #expect(lines.contains("   garage: 3 cars, 12 wheels, 1 shared engine"))
+    #expect(lines.contains("   car: HybridEngine, 4 wheels"))
+  }
+
+  @Test func removingTheModuleRestoresTheEarlierEngineAndUnloadsIt() throws {
+    let added = try #require(
+      lines.firstIndex(of: "3. Add RacingModule: its V8Engine singleton shadows the HybridEngine"))
+    let removed = try #require(
+      lines.firstIndex(of: "4. Remove RacingModule: the HybridEngine mapping is back"))
+    #expect(lines[added..<removed].contains("   car: V8Engine"))
+    #expect(lines[removed...].contains("RacingModule unloaded from \"garage\""))
+    #expect(lines[removed...].contains("   car: HybridEngine"))
+  }
+
+  @Test func theChildInjectorOverridesTheEngineOnlyForItsOwnCars() {
+    #expect(lines.contains("   car from the child: ElectricEngine"))
+    #expect(lines.contains("   car from the parent: HybridEngine"))
+  }
+
+  @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() {
+    #expect(lines.contains("Nothing is mapped for CarDemo.Vehicle."))
+    #expect(lines.contains("  injectors searched: \"garage\""))
+    #expect(
+      lines.contains { $0.hasPrefix("  fix: map it with injector.map(CarDemo.Vehicle.self)") })
+  }
+}
