@@ -1,6 +1,6 @@
 /// Why an injector could not give you what you asked for.
 ///
-/// ``Injector/resolve(_:named:)-(T.Type,_)`` throws these as a typed error. `@Injected` cannot
+/// ``Injector/resolve(_:named:)-8za4a`` throws these as a typed error. `@Injected` cannot
 /// throw, so it stops the program with the same ``description``. Every message names the key,
 /// the path that asked for it, and the fix; ``notMapped(key:path:searched:)`` also names every
 /// injector that was searched.

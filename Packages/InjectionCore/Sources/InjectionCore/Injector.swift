@@ -30,8 +30,9 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
 
   /// The injector that `@Injected` uses for objects that no injector is building.
   ///
-  /// A task-local value: bind it for a closure with ``withInjector(_:operation:)-(_,()->R)``;
-  /// child tasks inherit the binding, `Task.detached` does not. Default: ``shared``.
+  /// A task-local value: bind it for a closure with ``withInjector(_:operation:)`` (or
+  /// ``withInjector(_:isolation:operation:)`` in asynchronous code); child tasks inherit the
+  /// binding, `Task.detached` does not. Default: ``shared``.
   @TaskLocal public static var current: Injector = .shared
 
   /// Creates a root injector with no mappings.

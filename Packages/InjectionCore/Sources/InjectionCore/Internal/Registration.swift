@@ -18,8 +18,10 @@ class AnyRegistration: @unchecked Sendable {
   func prepare(in owner: Injector) throws(InjectionError) {}
 }
 
-/// A mapping for values of type `T`. It is stored under `Key(T.self, …)` only, which is what
-/// makes the unchecked downcast in ``Injector`` sound.
+/// A mapping for values of type `T`.
+///
+/// It is stored under `Key(T.self, …)` only, which is what makes the unchecked downcast in
+/// ``Injector`` sound.
 ///
 /// `@unchecked Sendable`: `state` is guarded by the owning injector's `registry` mutex;
 /// `hookDecision` is atomic; everything else is immutable.
@@ -29,10 +31,13 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Calls the hook without a dynamic cast when the compiler knows the type (`Injectable`).
   let staticHook: ((T) -> Void)?
   /// The cached value of a singleton, eager singleton, weak or instance mapping.
+  ///
   /// Guarded by the owning injector's `registry` mutex.
   var state: CacheState<T>
-  /// The last dynamic type the dynamic hook check saw, tagged with the answer: the type's
-  /// metadata address with bit 0 set (checked) and bit 1 set (conforms). Zero: not checked yet.
+  /// The last dynamic type the dynamic hook check saw, tagged with the answer.
+  ///
+  /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms). Zero: not
+  /// checked yet.
   private let hookDecision = Atomic<UInt>(0)
 
   init(

@@ -1,5 +1,7 @@
 /// An injector's mappings: the active one per key, the stack of mappings it shadows, and the
-/// modules that were added. Lives inside the injector's mutex.
+/// modules that were added.
+///
+/// Lives inside the injector's mutex.
 struct Registry {
   /// A mapping and who made it: `nil` for a direct `map`, else the module's identity.
   struct Layer {
@@ -20,8 +22,13 @@ struct Registry {
   /// Every mapping of each key, oldest first; the last one is active.
   private var stacks: [Key: [Layer]] = [:]
   private(set) var modules: [ModuleRecord] = []
+  /// Modules being configured by `addModule` right now, so that one instance added from two
+  /// threads at once is configured once.
+  var modulesBeingAdded: Set<ObjectIdentifier> = []
 
-  /// Pushes `registration` for its key. A mapping from the same owner is replaced.
+  /// Pushes `registration` for its key.
+  ///
+  /// A mapping from the same owner is replaced.
   ///
   /// - Returns: The replaced registration, to be released after the lock is dropped.
   mutating func push(_ registration: AnyRegistration, owner: ObjectIdentifier?) -> AnyRegistration?

@@ -10,6 +10,14 @@ final class ResolutionContext {
     let key: Key
     let injector: Injector
     let firstCell: Int
+    /// Whether this builds a cached value (singleton, eager singleton, weak): a repeated key
+    /// above such a frame is not a cycle, the cached mapping ends the recursion.
+    let isCached: Bool
+    /// Whether the value's factory or `init` is still running.
+    var isMaking = true
+    /// Objects that resolutions returned to this build while it was making its value: if the
+    /// factory returns one of them, that object is already complete.
+    var handedOut: [ObjectIdentifier] = []
   }
 
   private(set) var frames: [Frame] = []
@@ -40,12 +48,38 @@ final class ResolutionContext {
   /// Starts building `key` with `injector`.
   ///
   /// - Throws: ``InjectionError/cycle(path:)`` if this thread is already building `key` with
-  ///   `injector`.
-  func enter(_ key: Key, injector: Injector) throws(InjectionError) {
-    if let start = frames.firstIndex(where: { $0.key == key && $0.injector === injector }) {
+  ///   `injector` and no cached value is being built since.
+  func enter(_ key: Key, injector: Injector, isCached: Bool = false) throws(InjectionError) {
+    if let start = frames.lastIndex(where: { $0.key == key && $0.injector === injector }),
+      !frames[(start + 1)...].contains(where: \.isCached)
+    {
       throw .cycle(path: frames[start...].map(\.key.publicKey) + [key.publicKey])
     }
-    frames.append(Frame(key: key, injector: injector, firstCell: pendingCells.count))
+    frames.append(
+      Frame(key: key, injector: injector, firstCell: pendingCells.count, isCached: isCached))
+  }
+
+  /// Records that a resolution returned `value` to the build `depth` frames below the innermost
+  /// one, if that build is still making its value.
+  func noteHandedOut<T>(_ value: T, depth: Int = 0) {
+    let index = frames.count - 1 - depth
+    guard index >= 0, frames[index].isMaking, type(of: value as Any) is AnyObject.Type else {
+      return
+    }
+    frames[index].handedOut.append(ObjectIdentifier(value as AnyObject))
+  }
+
+  /// Ends the making of the innermost build's value.
+  ///
+  /// - Returns: Whether `value` is an object that a resolution returned while it was made, that
+  ///   is an object that is already complete.
+  func finishMaking<T>(_ value: T) -> Bool {
+    let index = frames.count - 1
+    frames[index].isMaking = false
+    guard !frames[index].handedOut.isEmpty, type(of: value as Any) is AnyObject.Type else {
+      return false
+    }
+    return frames[index].handedOut.contains(ObjectIdentifier(value as AnyObject))
   }
 
   /// Ends the innermost build.

@@ -11,18 +11,17 @@ extension Injector {
   ///   module is removed again (without its `unload`).
   public func addModule(_ module: any InjectionModule) throws(InjectionError) {
     let id = ObjectIdentifier(module)
-    guard !registry.withLock({ $0.containsModule(id) }) else {
-      throw alreadyAdded(module)
+    let reserved = registry.withLock { registry in
+      !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
+    guard reserved else { throw alreadyAdded(module) }
     let mappings = ModuleMappings()
     module.configure(mappings)
     let recorded = mappings.mappings
-    let added = registry.withLock { registry in
-      guard !registry.containsModule(id) else { return false }
+    registry.withLock { registry in
+      registry.modulesBeingAdded.remove(id)
       registry.addModule(module, mappings: recorded)
-      return true
     }
-    guard added else { throw alreadyAdded(module) }
     do {
       for mapping in recorded {
         try mapping.registration.prepare(in: self)
@@ -45,7 +44,7 @@ extension Injector {
   }
 
   /// Removes every module of exactly the given type (not of its subclasses), as
-  /// ``removeModule(_:)-(any InjectionModule)`` does for one instance.
+  /// ``removeModule(_:)->Bool`` does for one instance.
   ///
   /// - Parameter type: The module type.
   /// - Returns: How many modules were removed.

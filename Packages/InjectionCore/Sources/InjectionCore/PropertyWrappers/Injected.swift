@@ -21,7 +21,7 @@
 ///
 /// **Types.** Works in classes, structs and actors. A `Sendable` class cannot hold it (its
 /// storage is a `var`); there, take dependencies in `init` and resolve them with
-/// ``Injector/resolve(_:named:)-(T.Type,_)``. `Injected` is `Sendable` when its value is, and
+/// ``Injector/resolve(_:named:)-8za4a``. `Injected` is `Sendable` when its value is, and
 /// concurrent first reads are safe: they all see one value.
 ///
 /// **Memory.** An owner built by an injector holds that injector weakly until its properties are
@@ -31,7 +31,9 @@
 public struct Injected<Value> {
   private let cell: InjectedCell<Value>
 
-  /// The resolved value. Resolves it on the first read if that has not happened yet.
+  /// The resolved value.
+  ///
+  /// Resolves it on the first read if that has not happened yet.
   public var wrappedValue: Value { cell.value }
 
   /// A property for the unnamed or named mapping of `Value`.

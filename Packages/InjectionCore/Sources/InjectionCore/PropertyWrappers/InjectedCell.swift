@@ -24,7 +24,7 @@ class InjectedCellBase: @unchecked Sendable {
 /// cell or the box.
 ///
 /// `@unchecked Sendable`: `published` is an atomic pointer written once by compare-and-exchange;
-/// every other stored property is immutable.
+/// `current` is a mutex; every other stored property is immutable.
 class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   private final class Box {
     let value: Value
@@ -35,8 +35,9 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   private let published = Atomic<UnsafeRawPointer?>(nil)
   /// The injector that built the owner; weak, so that a singleton does not keep it alive.
   private weak let builder: Injector?
-  /// The current injector when no injector built the owner.
-  private let current: Injector?
+  /// The current injector when no injector built the owner; released once the value is
+  /// published, so that a resolved property does not keep the injector alive.
+  private let current: Mutex<Injector?>
   let name: String?
   let site: DeclarationSite
 
@@ -45,12 +46,12 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     self.site = site
     if let context = ResolutionContext.building {
       builder = context.buildingInjector
-      current = nil
+      current = Mutex(nil)
       super.init()
       context.register(self)
     } else {
       builder = nil
-      current = Injector.current
+      current = Mutex(Injector.current)
       super.init()
     }
   }
@@ -87,7 +88,11 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     if let pointer = published.load(ordering: .acquiring) {
       return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
     }
-    guard let injector = builder ?? current else {
+    guard let injector = builder ?? current.withLock({ $0 }) else {
+      // Another thread may have published the value and released `current` since.
+      if let pointer = published.load(ordering: .acquiring) {
+        return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+      }
       fatalError(
         """
         InjectionCore: the injector that built the owner of the @Injected \(Value.self) \
@@ -100,7 +105,11 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     let (exchanged, original) = published.compareExchange(
       expected: nil, desired: UnsafeRawPointer(box), successOrdering: .acquiringAndReleasing,
       failureOrdering: .acquiring)
-    guard !exchanged, let original else { return value }
+    guard !exchanged, let original else {
+      let released = current.withLock { $0.take() }
+      withExtendedLifetime(released) {}  // released here, outside the lock
+      return value
+    }
     // Another thread published first: everyone sees its value.
     Unmanaged<Box>.fromOpaque(box).release()
     return Unmanaged<Box>.fromOpaque(original)._withUnsafeGuaranteedRef { $0.value }

@@ -40,7 +40,7 @@ extension Injector {
   ///   - type: The type; inferred from the context when omitted.
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The mapped value, or a new one.
-  /// - Throws: ``InjectionError`` as ``resolve(_:named:)-(T.Type,_)`` does.
+  /// - Throws: ``InjectionError`` as ``resolve(_:named:)-8za4a`` does.
   public func resolve<T: Injectable>(_ type: T.Type = T.self, named name: String? = nil)
     throws(InjectionError) -> T
   {
@@ -76,7 +76,7 @@ extension Injector {
   }
 
   /// Returns the value mapped for an ``Injectable`` type or a new one; the optional spelling of
-  /// ``resolve(_:named:)-(T.Type,_)`` for ``Injectable`` types, which is never `nil` for an
+  /// ``resolve(_:named:)-6sqqy`` for ``Injectable`` types, which is never `nil` for an
   /// unnamed key.
   ///
   /// - Parameters:
@@ -87,7 +87,15 @@ extension Injector {
   public func resolve<Wrapped: Injectable>(
     _ type: Wrapped?.Type = Wrapped?.self, named name: String? = nil
   ) throws(InjectionError) -> Wrapped? {
-    guard name == nil else { return try resolve(Wrapped?.self, named: name) as Wrapped?? ?? nil }
+    guard name == nil else {
+      // Not `resolve(Wrapped?.self, named:)`: overload resolution picks this method again.
+      switch find(Key(Wrapped.self, named: name)) as Found<Wrapped> {
+      case .value(let value): return value
+      case .registration(let registration, let owner):
+        return try produce(registration, owner: owner)
+      case .missing: return nil  // a name always refers to a mapping
+      }
+    }
     return try resolve(Wrapped.self) as Wrapped
   }
 }
@@ -106,8 +114,9 @@ extension Injector {
     case missing
   }
 
-  /// Finds a key in this injector, then in its ancestors. A cached value is read in the same
-  /// critical section as the lookup.
+  /// Finds a key in this injector, then in its ancestors.
+  ///
+  /// A cached value is read in the same critical section as the lookup.
   func find<T>(_ key: Key) -> Found<T> {
     var injector = self
     while true {
@@ -118,7 +127,12 @@ extension Injector {
         if case .built(let value) = typed.state { return .value(value) }
         return .registration(typed, owner: injector)
       }
-      if let found { return found }
+      if let found {
+        if case .value(let value) = found, let context = ResolutionContext.building {
+          context.noteHandedOut(value)  // so that a factory returning it does not complete it
+        }
+        return found
+      }
       guard let parent = injector.parent else { return .missing }
       injector = parent
     }
@@ -127,14 +141,18 @@ extension Injector {
   /// Builds or fetches the value of a mapping found in `owner`.
   func produce<T>(_ registration: Registration<T>, owner: Injector) throws(InjectionError) -> T {
     guard registration.scope == .transient, let factory = registration.factory else {
-      return try owner.resolveCached(registration)
+      let value = try owner.resolveCached(registration)
+      ResolutionContext.building?.noteHandedOut(value)
+      return value
     }
     return try build(registration.key, make: factory, complete: registration.complete)
   }
 
   /// What an unmapped key resolves to: this injector for ``Injector``, a new value for a type
   /// that is ``Injectable`` only at run time (resolved through an unconstrained generic), else
-  /// `nil`. Never on the path of a mapped key.
+  /// `nil`.
+  ///
+  /// Never on the path of a mapped key.
   func resolveUnmapped<T>(_ key: Key) throws(InjectionError) -> T? {
     if T.self == Injector.self { return (self as any Sendable) as? T }
     guard key.name == nil, let injectable = T.self as? any Injectable.Type else { return nil }
@@ -156,10 +174,10 @@ extension Injector {
   ///   dependencies are resolved (singletons publish it to their own resolution there).
   func build<T>(
     _ key: Key, make: (Injector) throws -> T, complete: (T) -> Void,
-    created: (T) -> Void = { _ in }
+    created: (T) -> Void = { _ in }, isCached: Bool = false
   ) throws(InjectionError) -> T {
     let context = ResolutionContext.current
-    try context.enter(key, injector: self)
+    try context.enter(key, injector: self, isCached: isCached)
     defer { context.leave() }
     let value: T
     do {
@@ -170,11 +188,15 @@ extension Injector {
       throw .factoryFailed(
         key: key.publicKey, path: Array(context.path.dropLast()), underlying: error)
     }
+    // A factory that returns what it resolved (a singleton, an instance, another mapping's
+    // value) returns an object that is already complete: its hook ran, or must never run.
+    let isComplete = context.finishMaking(value)
     created(value)
     for cell in context.takeCells() {
       try cell.resolveEagerly()
     }
-    complete(value)
+    if !isComplete { complete(value) }
+    context.noteHandedOut(value, depth: 1)
     return value
   }
 }

@@ -37,7 +37,7 @@ extension Injector {
       do throws(InjectionError) {
         let value = try build(
           registration.key, make: factory, complete: registration.complete,
-          created: ticket.setPartialValue)
+          created: ticket.setPartialValue, isCached: true)
         try registration.checkWeakValue(value)
         registry.withLock { _ in registration.publish(value) }
         outcome = .success(value)

@@ -1,0 +1,170 @@
+import InjectionCore
+import Testing
+
+extension InjectionHookTests {
+  /// An object that checks, in its hook, that its dependency is already complete.
+  ///
+  /// `@unchecked Sendable`: its stored properties are `@Injected` wrappers, assigned once by
+  /// `init` and thread-safe themselves.
+  final class Driver: Injectable, @unchecked Sendable {
+    @Injected var log: EventLog
+    @Injected var car: LoggingCar
+
+    init() {}
+
+    func injectionDidComplete() {
+      log.record("Driver saw car complete: \(log.events.contains("LoggingCar"))")
+    }
+  }
+
+  /// A struct with a hook.
+  struct Gauge: Injectable {
+    @Injected var log: EventLog
+
+    init() {}
+
+    func injectionDidComplete() {
+      log.record("Gauge")
+    }
+  }
+}
+
+@Suite struct InjectionHookTests {
+  @Test func hookIsCalledOnceForAnAutoCreatedObject() throws {
+    let (injector, log) = makeLoggingInjector()
+
+    _ = try injector.resolve(LoggingWheel.self)
+
+    #expect(log.events == ["LoggingWheel"])
+  }
+
+  @Test func hookIsCalledOnceForAFactoryResult() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map((any Engine).self) { _ in LoggingEngine() }
+
+    _ = try injector.resolve((any Engine).self)
+
+    #expect(log.events == ["LoggingEngine"])
+  }
+
+  @Test func hookIsCalledOnceForAnInitializerMapping() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map((any Engine).self, with: LoggingEngine.init)
+
+    _ = try injector.resolve((any Engine).self)
+    _ = try injector.resolve((any Engine).self)
+
+    #expect(log.events == ["LoggingEngine", "LoggingEngine"])
+  }
+
+  @Test func hookIsCalledOnceForAMappedInjectableType() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map(LoggingWheel.self)
+
+    _ = try injector.resolve(LoggingWheel.self)
+
+    #expect(log.events == ["LoggingWheel"])
+  }
+
+  @Test(arguments: [Scope.singleton, Scope.eagerSingleton])
+  func hookIsCalledOnceForASingletonHoweverOftenItIsResolved(scope: Scope) throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map((any Engine).self, scope: scope) { _ in LoggingEngine() }
+
+    for _ in 0..<3 {
+      _ = try injector.resolve((any Engine).self)
+    }
+    _ = try injector.resolve(LoggingCar.self)
+
+    #expect(log.count(of: "LoggingEngine") == 1)
+  }
+
+  @Test func hookOfAnEagerSingletonRunsWhenItIsMapped() {
+    let (injector, log) = makeLoggingInjector()
+
+    injector.map((any Engine).self, scope: .eagerSingleton) { _ in LoggingEngine() }
+
+    #expect(log.events == ["LoggingEngine"])
+  }
+
+  @Test func hookIsNeverCalledForAMappedInstance() throws {
+    let (injector, log) = makeLoggingInjector()
+    let engine = withInjector(injector) { LoggingEngine() }
+    injector.map((any Engine).self, to: engine)
+
+    _ = try injector.resolve((any Engine).self)
+    _ = try injector.resolve(LoggingCar.self)
+
+    #expect(log.count(of: "LoggingEngine") == 0)
+  }
+
+  @Test func hooksRunDependenciesFirst() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map((any Engine).self) { _ in LoggingEngine() }
+
+    _ = try injector.resolve(LoggingCar.self)
+
+    #expect(log.events == ["LoggingEngine", "LoggingWheel", "LoggingWheel", "LoggingCar"])
+  }
+
+  @Test func hookSeesItsDependenciesHooksDone() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map((any Engine).self, with: LoggingEngine.init)
+
+    _ = try injector.resolve(Driver.self)
+
+    #expect(log.events.last == "Driver saw car complete: true")
+  }
+
+  @Test func hookIsCalledOnceForAStruct() throws {
+    let (injector, log) = makeLoggingInjector()
+
+    _ = try injector.resolve(Gauge.self)
+
+    #expect(log.events == ["Gauge"])
+  }
+
+  @Test func hookIsCalledOnceWhenAFactoryReturnsAnAutoCreatedValue() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map((any Engine).self) { injector in try injector.resolve(LoggingEngine.self) }
+
+    _ = try injector.resolve((any Engine).self)
+
+    #expect(log.events == ["LoggingEngine"])
+  }
+
+  @Test func hookOfASingletonIsNotCalledAgainWhenAFactoryReturnsIt() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map(LoggingEngine.self, scope: .singleton)
+    injector.map((any Engine).self) { injector in try injector.resolve(LoggingEngine.self) }
+
+    _ = try injector.resolve((any Engine).self)
+    _ = try injector.resolve((any Engine).self)
+
+    #expect(log.events == ["LoggingEngine"])
+  }
+
+  @Test func hookOfAMappedInstanceIsNotCalledWhenAFactoryReturnsIt() throws {
+    let (injector, log) = makeLoggingInjector()
+    let engine = withInjector(injector) { LoggingEngine() }
+    injector.map(LoggingEngine.self, to: engine)
+    injector.map((any Engine).self, scope: .singleton) { injector in
+      try injector.resolve(LoggingEngine.self)
+    }
+
+    #expect(try injector.resolve((any Engine).self) === engine)
+    #expect(log.events.isEmpty)
+  }
+
+  @Test func hookIsCalledOnceWhenAFactoryForwardsToANamedMapping() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map((any Engine).self, named: "race", with: LoggingEngine.init)
+    injector.map((any Engine).self) { injector in
+      try injector.resolve((any Engine).self, named: "race")
+    }
+
+    _ = try injector.resolve((any Engine).self)
+
+    #expect(log.events == ["LoggingEngine"])
+  }
+}

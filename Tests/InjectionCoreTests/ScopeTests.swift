@@ -1,0 +1,171 @@
+import InjectionCore
+import Testing
+
+@Suite struct ScopeTests {
+  /// How many times each scope builds its value when it is resolved three times while the
+  /// caller holds every result.
+  @Test(arguments: [
+    (Scope.transient, 3),
+    (Scope.singleton, 1),
+    (Scope.eagerSingleton, 1),
+    (Scope.weak, 1),
+  ])
+  func scopeDecidesHowOftenTheFactoryRuns(scope: Scope, expectedBuilds: Int) throws {
+    let injector = Injector(label: "scopes")
+    let builds = Counter()
+    injector.map((any Engine).self, scope: scope) { _ in
+      builds.increment()
+      return HybridEngine()
+    }
+
+    let engines = try (1...3).map { _ in try injector.resolve((any Engine).self) }
+
+    #expect(builds.value == expectedBuilds)
+    #expect(Set(engines.map(ObjectIdentifier.init)).count == expectedBuilds)
+  }
+
+  @Test func transientBuildsANewValueEachTime() throws {
+    let injector = Injector(label: "scopes")
+    injector.map((any Engine).self, with: HybridEngine.init)
+
+    let first = try injector.resolve((any Engine).self)
+    let second = try injector.resolve((any Engine).self)
+
+    #expect(first !== second)
+  }
+
+  @Test func singletonIsBuiltLazilyOnce() throws {
+    let injector = Injector(label: "scopes")
+    let builds = Counter()
+    injector.map((any Engine).self, scope: .singleton) { _ in
+      builds.increment()
+      return HybridEngine()
+    }
+    #expect(builds.value == 0)
+
+    let first = try injector.resolve((any Engine).self)
+    let second = try injector.resolve((any Engine).self)
+
+    #expect(first === second)
+    #expect(builds.value == 1)
+  }
+
+  @Test func singletonIsOnePerInjectorThatMapsIt() throws {
+    let first = Injector(label: "first")
+    let second = Injector(label: "second")
+    for injector in [first, second] {
+      injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
+    }
+
+    #expect(try first.resolve((any Engine).self) !== second.resolve((any Engine).self))
+  }
+
+  @Test func eagerSingletonIsBuiltWhenMapped() throws {
+    let injector = Injector(label: "scopes")
+    let builds = Counter()
+
+    injector.map((any Engine).self, scope: .eagerSingleton) { _ in
+      builds.increment()
+      return HybridEngine()
+    }
+
+    #expect(builds.value == 1)
+    let first = try injector.resolve((any Engine).self)
+    let second = try injector.resolve((any Engine).self)
+    #expect(first === second)
+    #expect(builds.value == 1, "exactly one instance under the protocol key")
+  }
+
+  @Test func weakScopeSharesTheValueWhileItIsHeld() throws {
+    let injector = Injector(label: "scopes")
+    let builds = Counter()
+    injector.map((any Engine).self, scope: .weak) { _ in
+      builds.increment()
+      return HybridEngine()
+    }
+
+    let held = try injector.resolve((any Engine).self)
+    let again = try injector.resolve((any Engine).self)
+
+    #expect(held === again)
+    #expect(builds.value == 1)
+  }
+
+  @Test func weakScopeBuildsANewValueAfterTheLastOneWasReleased() throws {
+    let injector = Injector(label: "scopes")
+    let builds = Counter()
+    injector.map((any Engine).self, scope: .weak) { _ in
+      builds.increment()
+      return HybridEngine()
+    }
+
+    let released = try resolveAndRelease((any Engine).self, from: injector)
+
+    #expect(released.object == nil, "the injector must not keep a .weak value")
+    let rebuilt = try injector.resolve((any Engine).self)
+    #expect(builds.value == 2)
+    #expect(try injector.resolve((any Engine).self) === rebuilt)
+  }
+
+  @Test func weakScopeRejectsAValueThatIsNotAnObject() throws {
+    let injector = Injector(label: "scopes")
+    injector.map(Settings.self, scope: .weak) { _ in Settings(speedLimit: 50) }
+
+    let error = #expect(throws: InjectionError.self) {
+      try injector.resolve(Settings.self)
+    }
+    guard case .invalidMapping(let key, let reason) = error else {
+      Issue.record("expected .invalidMapping, got \(String(describing: error))")
+      return
+    }
+    #expect(key == InjectionCoreTests.key(Settings.self))
+    #expect(reason.contains("not a class instance"))
+  }
+
+  @Test func singletonOfAValueTypeIsBuiltOnce() throws {
+    let injector = Injector(label: "scopes")
+    let builds = Counter()
+    injector.map(Settings.self, scope: .singleton) { _ in
+      builds.increment()
+      return Settings(speedLimit: 90)
+    }
+
+    #expect(try injector.resolve(Settings.self) == Settings(speedLimit: 90))
+    #expect(try injector.resolve(Settings.self) == Settings(speedLimit: 90))
+    #expect(builds.value == 1)
+  }
+
+  @Test func failedSingletonBuildIsRetriedOnTheNextResolution() throws {
+    let injector = Injector(label: "scopes")
+    let attempts = Counter()
+    injector.map((any Engine).self, scope: .singleton) { _ in
+      attempts.increment()
+      if attempts.value == 1 { throw FactoryError(reason: "cold start") }
+      return HybridEngine()
+    }
+
+    #expect(throws: InjectionError.self) { try injector.resolve((any Engine).self) }
+    let engine = try injector.resolve((any Engine).self)
+
+    #expect(try injector.resolve((any Engine).self) === engine)
+    #expect(attempts.value == 2)
+  }
+
+  @Test(arguments: [
+    (Scope.transient, "transient"),
+    (Scope.singleton, "singleton"),
+    (Scope.eagerSingleton, "eagerSingleton"),
+    (Scope.weak, "weak"),
+  ])
+  func scopeDescriptionIsItsSourceName(scope: Scope, name: String) {
+    #expect(scope.description == name)
+  }
+
+  /// Resolves a value and drops it, returning only a weak reference.
+  private func resolveAndRelease<T>(_ type: T.Type, from injector: Injector) throws
+    -> WeakReference<AnyObject>
+  {
+    let value = try injector.resolve(type)
+    return WeakReference(value as AnyObject)
+  }
+}
