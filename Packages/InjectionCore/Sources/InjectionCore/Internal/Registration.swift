@@ -1,13 +1,14 @@
-import Synchronization
+public import Synchronization
 
 /// One mapping inside one injector, without its value type.
 ///
 /// `@unchecked Sendable`: the stored properties of this class and of ``Registration`` are
-/// immutable, except `Registration.state`, which is read and written only while the owning
-/// injector's `registry` mutex is held.
+/// immutable, except the cache of `Registration`, which is read and written only while the
+/// owning injector's `registry` mutex is held.
+@usableFromInline
 class AnyRegistration: @unchecked Sendable {
-  let key: Key
-  let scope: Scope
+  @usableFromInline let key: Key
+  @usableFromInline let scope: Scope
 
   init(key: Key, scope: Scope) {
     self.key = key
@@ -18,30 +19,41 @@ class AnyRegistration: @unchecked Sendable {
   func prepare(in owner: Injector) throws(InjectionError) {}
 }
 
-/// A mapping for values of type `T`. It is stored under `Key(T.self, …)` only, which is what
-/// makes the unchecked downcast in ``Injector`` sound.
+/// A mapping for values of type `T`.
 ///
-/// `@unchecked Sendable`: `state` is guarded by the owning injector's `registry` mutex;
-/// `hookDecision` is atomic; everything else is immutable.
+/// It is stored under `Key(T.self, …)` only, which is what makes the unchecked downcast in
+/// ``Injector`` sound.
+///
+/// `@unchecked Sendable`: `cached`, `ticket` and `weakObject` are guarded by the owning
+/// injector's `registry` mutex; `hookDecision` is atomic; everything else is immutable.
+@usableFromInline
 final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Builds a new value; `nil` for a mapped instance.
-  let factory: (@Sendable (Injector) throws -> T)?
+  @usableFromInline let factory: (@Sendable (Injector) throws -> T)?
   /// Calls the hook without a dynamic cast when the compiler knows the type (`Injectable`).
-  let staticHook: ((T) -> Void)?
-  /// The cached value of a singleton, eager singleton, weak or instance mapping.
-  /// Guarded by the owning injector's `registry` mutex.
-  var state: CacheState<T>
-  /// The last dynamic type the dynamic hook check saw, tagged with the answer: the type's
-  /// metadata address with bit 0 set (checked) and bit 1 set (conforms). Zero: not checked yet.
-  private let hookDecision = Atomic<UInt>(0)
+  @usableFromInline let staticHook: ((T) -> Void)?
+  /// The value of a built singleton, eager singleton or instance mapping.
+  ///
+  /// Guarded by the owning injector's `registry` mutex, so the dynamic exclusivity check is
+  /// left out: it would cost more than the rest of a cached resolve.
+  @exclusivity(unchecked) @usableFromInline var cached: T?
+  /// The build in progress, if any. Guarded by the owning injector's `registry` mutex.
+  @exclusivity(unchecked) var ticket: BuildTicket<T>?
+  /// The object of a `.weak` mapping. Guarded by the owning injector's `registry` mutex.
+  @exclusivity(unchecked) var weakObject: WeakObject?
+  /// The last dynamic type the hook check saw, tagged with the answer.
+  ///
+  /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms to
+  /// ``InjectionCompletable``); zero until the first check.
+  @usableFromInline let hookDecision = Atomic<UInt>(0)
 
   init(
     key: Key, scope: Scope, factory: (@Sendable (Injector) throws -> T)?,
-    staticHook: ((T) -> Void)?, state: CacheState<T> = .empty
+    staticHook: ((T) -> Void)?, instance: T? = nil
   ) {
     self.factory = factory
     self.staticHook = staticHook
-    self.state = state
+    self.cached = instance
     super.init(key: key, scope: scope)
   }
 
@@ -51,29 +63,32 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   /// Calls the value's injection-complete hook, deciding conformance once per dynamic type.
+  @inlinable
   func complete(_ value: T) {
     if let staticHook {
       staticHook(value)
       return
     }
-    let typeBits = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(type(of: value as Any))))
+    let typeBits = UInt(bitPattern: ObjectIdentifier(type(of: value as Any)))
     var decision = hookDecision.load(ordering: .relaxed)
     if decision & ~3 != typeBits {
-      decision = typeBits | 1 | (value is any InjectionCompletable ? 2 : 0)
+      decision = Self.decideHook(for: value, typeBits: typeBits)
       hookDecision.store(decision, ordering: .relaxed)
     }
-    if decision & 2 != 0, let completable = value as? any InjectionCompletable {
-      completable.injectionDidComplete()
+    if decision & 2 != 0 {
+      Self.callHook(of: value)
     }
   }
-}
 
-/// Where a cached mapping's value stands.
-enum CacheState<T> {
-  case empty
-  case building(BuildTicket<T>)
-  case built(T)
-  case weaklyBuilt(WeakObject)
+  @usableFromInline
+  static func decideHook(for value: T, typeBits: UInt) -> UInt {
+    typeBits | 1 | (value is any InjectionCompletable ? 2 : 0)
+  }
+
+  @usableFromInline
+  static func callHook(of value: T) {
+    (value as? any InjectionCompletable)?.injectionDidComplete()
+  }
 }
 
 /// A weak reference to the object of a `.weak` mapping.

@@ -5,6 +5,7 @@
 /// One context per thread, reached through ``ThreadLocalSlot``; it is never shared between
 /// threads, so it needs no lock. Resolution is synchronous, so a build never spans a suspension
 /// point.
+@usableFromInline
 final class ResolutionContext {
   struct Frame {
     let key: Key
@@ -16,6 +17,7 @@ final class ResolutionContext {
   private var pendingCells: [InjectedCellBase] = []
 
   /// The calling thread's context.
+  @usableFromInline
   static var current: ResolutionContext {
     if let pointer = ThreadLocalSlot.value {
       return Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
@@ -41,6 +43,7 @@ final class ResolutionContext {
   ///
   /// - Throws: ``InjectionError/cycle(path:)`` if this thread is already building `key` with
   ///   `injector`.
+  @usableFromInline
   func enter(_ key: Key, injector: Injector) throws(InjectionError) {
     if let start = frames.firstIndex(where: { $0.key == key && $0.injector === injector }) {
       throw .cycle(path: frames[start...].map(\.key.publicKey) + [key.publicKey])
@@ -49,6 +52,7 @@ final class ResolutionContext {
   }
 
   /// Ends the innermost build.
+  @usableFromInline
   func leave() {
     let frame = frames.removeLast()
     if pendingCells.count > frame.firstCell {
@@ -61,12 +65,22 @@ final class ResolutionContext {
     pendingCells.append(cell)
   }
 
-  /// Removes and returns the cells created since the innermost build began.
-  func takeCells() -> [InjectedCellBase] {
-    guard let first = frames.last?.firstCell, pendingCells.count > first else { return [] }
+  /// Resolves the `@Injected` cells created since the innermost build began.
+  @usableFromInline
+  func resolvePendingCells() throws(InjectionError) {
+    guard let first = frames.last?.firstCell, pendingCells.count > first else { return }
     let cells = Array(pendingCells[first...])
     pendingCells.removeSubrange(first...)
-    return cells
+    for cell in cells {
+      try cell.resolveEagerly()
+    }
+  }
+
+  /// The error for a factory of the innermost build that threw `error`.
+  @usableFromInline
+  func failure(of key: Key, _ error: any Error) -> InjectionError {
+    if let error = error as? InjectionError { return error }
+    return .factoryFailed(key: key.publicKey, path: Array(path.dropLast()), underlying: error)
   }
 
   /// The keys being built, outermost first.

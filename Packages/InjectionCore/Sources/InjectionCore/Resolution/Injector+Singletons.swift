@@ -7,6 +7,7 @@ extension Injector {
   /// everyone else waits on the gate and then reads the value. A thread whose wait would close
   /// a cycle of waits (crossing singleton chains) takes the singleton's partial value instead,
   /// as the builder's own resolution does for circular singletons, so nothing deadlocks.
+  @usableFromInline
   func resolveCached<T>(_ registration: Registration<T>) throws(InjectionError) -> T {
     let context = ResolutionContext.current
     while true {
@@ -68,6 +69,7 @@ extension Injector {
 /// What a resolution must do next for a cached mapping.
 ///
 /// `@unchecked Sendable` for the same reason as ``Injector/Found``.
+@usableFromInline
 enum CacheStep<T>: @unchecked Sendable {
   case ready(T)
   case wait(BuildTicket<T>)
@@ -77,37 +79,30 @@ enum CacheStep<T>: @unchecked Sendable {
 // These run only while the owning injector's registry mutex is held.
 extension Registration {
   func nextStep() -> CacheStep<T> {
-    switch state {
-    case .built(let value): return .ready(value)
-    case .building(let ticket): return .wait(ticket)
-    case .empty: return .build
-    case .weaklyBuilt(let reference):
-      guard let object = reference.object else { return .build }
-      return .ready(object as! T)
-    }
+    if let cached { return .ready(cached) }
+    if let ticket { return .wait(ticket) }
+    if let object = weakObject?.object { return .ready(object as! T) }
+    return .build
   }
 
   /// Marks the value as being built by `ticket`'s thread, if nobody else is building it.
   func claim(_ ticket: BuildTicket<T>) -> Bool {
-    switch state {
-    case .built, .building: return false
-    case .weaklyBuilt(let reference) where reference.object != nil: return false
-    case .empty, .weaklyBuilt: break
-    }
-    state = .building(ticket)
+    guard cached == nil, self.ticket == nil, weakObject?.object == nil else { return false }
+    self.ticket = ticket
     return true
   }
 
   func publish(_ value: T) {
+    ticket = nil
     if scope == .weak {
-      state = .weaklyBuilt(WeakObject(object: value as AnyObject))
+      weakObject = WeakObject(object: value as AnyObject)
     } else {
-      state = .built(value)
+      cached = value
     }
   }
 
   func reset() {
-    state = .empty
+    ticket = nil
   }
 }
 
