@@ -28,8 +28,9 @@ class AnyRegistration: @unchecked Sendable {
 /// injector's `registry` mutex; `hookDecision` is atomic; everything else is immutable.
 @usableFromInline
 final class Registration<T>: AnyRegistration, @unchecked Sendable {
-  /// Builds a new value; `nil` for a mapped instance.
-  @usableFromInline let factory: (@Sendable (Injector) throws -> T)?
+  /// Builds a new value. Never called for a mapped instance, whose value is cached from the
+  /// start.
+  @usableFromInline let factory: @Sendable (Injector) throws -> T
   /// Calls the hook without a dynamic cast when the compiler knows the type (`Injectable`).
   @usableFromInline let staticHook: ((T) -> Void)?
   /// The value of a built singleton, eager singleton or instance mapping.
@@ -48,7 +49,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   @usableFromInline let hookDecision = Atomic<UInt>(0)
 
   init(
-    key: Key, scope: Scope, factory: (@Sendable (Injector) throws -> T)?,
+    key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
     staticHook: ((T) -> Void)?, instance: T? = nil
   ) {
     self.factory = factory
@@ -69,7 +70,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       staticHook(value)
       return
     }
-    let typeBits = UInt(bitPattern: ObjectIdentifier(type(of: value as Any)))
+    let typeBits = UInt(bitPattern: ObjectIdentifier(Self.dynamicType(of: value)))
     var decision = hookDecision.load(ordering: .relaxed)
     if decision & ~3 != typeBits {
       decision = Self.decideHook(for: value, typeBits: typeBits)
@@ -78,6 +79,17 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     if decision & 2 != 0 {
       Self.callHook(of: value)
     }
+  }
+
+  /// The dynamic type of `value`, read from the object header for a class type (the common
+  /// case, and constant-folded when specialized), through an `Any` box otherwise (protocol
+  /// existentials hide the dynamic type from `type(of:)` in generic code).
+  @inlinable
+  static func dynamicType(of value: T) -> any Any.Type {
+    if T.self is AnyObject.Type {
+      return type(of: unsafeBitCast(value, to: AnyObject.self))
+    }
+    return type(of: value as Any)
   }
 
   @usableFromInline

@@ -9,22 +9,27 @@
 final class ResolutionContext {
   struct Frame {
     let key: Key
-    let injector: Injector
+    /// Unretained: the injector is running this build, so it is alive for the frame's life.
+    let builder: Unmanaged<Injector>
     let firstCell: Int
+
+    var injector: Injector { builder.takeUnretainedValue() }
   }
 
-  private(set) var frames: [Frame] = []
-  private var pendingCells: [InjectedCellBase] = []
+  // Only the context's own thread touches these, so the dynamic exclusivity checks (which
+  // cost more than the rest of a build's bookkeeping) are left out.
+  @exclusivity(unchecked) private(set) var frames: [Frame] = []
+  @exclusivity(unchecked) private var pendingCells: [InjectedCellBase] = []
 
-  /// The calling thread's context.
+  /// The calling thread's context, unretained: the thread's slot keeps it alive.
   @usableFromInline
-  static var current: ResolutionContext {
+  static var current: Unmanaged<ResolutionContext> {
     if let pointer = ThreadLocalSlot.value {
-      return Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
+      return Unmanaged<ResolutionContext>.fromOpaque(pointer)
     }
     let context = ResolutionContext()
     ThreadLocalSlot.store(context)
-    return context
+    return Unmanaged.passUnretained(context)
   }
 
   /// The calling thread's context if it is building something, without creating one.
@@ -45,11 +50,22 @@ final class ResolutionContext {
   ///   `injector`.
   @usableFromInline
   func enter(_ key: Key, injector: Injector) throws(InjectionError) {
-    if let start = frames.firstIndex(where: { $0.key == key && $0.injector === injector }) {
+    let builder = Unmanaged.passUnretained(injector)
+    // A cycle repeats a (key, injector) pair, so it can only exist once the path is longer than
+    // a few frames; scanning only then keeps the common shallow builds cheap, and still stops a
+    // cycle after a bounded number of frames. The last repetition gives the shortest cycle.
+    if frames.count >= Self.cycleScanDepth,
+      let start = frames.lastIndex(where: {
+        $0.key == key && $0.builder.toOpaque() == builder.toOpaque()
+      })
+    {
       throw .cycle(path: frames[start...].map(\.key.publicKey) + [key.publicKey])
     }
-    frames.append(Frame(key: key, injector: injector, firstCell: pendingCells.count))
+    frames.append(Frame(key: key, builder: builder, firstCell: pendingCells.count))
   }
+
+  /// How deep a path must be before each new frame is checked for a cycle.
+  static let cycleScanDepth = 4
 
   /// Ends the innermost build.
   @usableFromInline

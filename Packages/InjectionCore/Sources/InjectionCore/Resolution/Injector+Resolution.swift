@@ -175,10 +175,11 @@ extension Injector {
   /// Builds or fetches the value of a mapping found in `owner`.
   @inlinable
   func produce<T>(_ registration: Registration<T>, owner: Injector) throws(InjectionError) -> T {
-    guard registration.scope == .transient, let factory = registration.factory else {
+    guard registration.scope == .transient else {
       return try owner.resolveCached(registration)
     }
-    return try build(registration.key, make: factory, complete: registration.complete)
+    return try build(
+      registration.key, make: registration.factory, complete: { registration.complete($0) })
   }
 
   /// What an unmapped key resolves to: this injector for ``Injector``, a new value for a type
@@ -214,7 +215,7 @@ extension Injector {
     _ key: Key, make: (Injector) throws -> T, complete: (T) -> Void,
     created: (T) -> Void = { _ in }
   ) throws(InjectionError) -> T {
-    let context = ResolutionContext.current
+    let context = ResolutionContext.current.takeUnretainedValue()
     try context.enter(key, injector: self)
     defer { context.leave() }
     let value: T

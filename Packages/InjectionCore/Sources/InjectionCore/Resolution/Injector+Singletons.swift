@@ -9,7 +9,7 @@ extension Injector {
   /// as the builder's own resolution does for circular singletons, so nothing deadlocks.
   @usableFromInline
   func resolveCached<T>(_ registration: Registration<T>) throws(InjectionError) -> T {
-    let context = ResolutionContext.current
+    let context = ResolutionContext.current.takeUnretainedValue()
     while true {
       let step: CacheStep<T> = registry.withLock { _ in registration.nextStep() }
       switch step {
@@ -30,14 +30,13 @@ extension Injector {
   private func buildOnce<T>(_ registration: Registration<T>, context: ResolutionContext)
     throws(InjectionError) -> T?
   {
-    guard let factory = registration.factory else { return nil }
     let ticket = BuildTicket<T>(builder: context.id)
     var outcome: Result<T, InjectionError>?
     ticket.gate.withLock { _ in
       guard registry.withLock({ _ in registration.claim(ticket) }) else { return }
       do throws(InjectionError) {
         let value = try build(
-          registration.key, make: factory, complete: registration.complete,
+          registration.key, make: registration.factory, complete: { registration.complete($0) },
           created: ticket.setPartialValue)
         try registration.checkWeakValue(value)
         registry.withLock { _ in registration.publish(value) }
