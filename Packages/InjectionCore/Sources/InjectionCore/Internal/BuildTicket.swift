@@ -9,6 +9,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: `builder` is immutable, `gate` is a mutex, and `partial` is read and
 /// written only inside its own mutex.
+@usableFromInline
 final class BuildTicket<T>: @unchecked Sendable {
   let builder: ObjectIdentifier
   let gate = Mutex<Void>(())

@@ -3,21 +3,25 @@
 /// Hashing and equality use only the type's `ObjectIdentifier` and the name, so two types that
 /// share a name in different modules are different keys. The metatype is kept for diagnostics;
 /// its display string is built only when an error is thrown.
+@usableFromInline
 struct Key: Hashable, Sendable {
-  let id: ObjectIdentifier
-  let name: String?
-  let type: any Any.Type
+  @usableFromInline let id: ObjectIdentifier
+  @usableFromInline let name: String?
+  @usableFromInline let type: any Any.Type
 
+  @inlinable
   init<T>(_ type: T.Type, named name: String?) {
     self.id = ObjectIdentifier(type)
     self.name = name
     self.type = type
   }
 
+  @inlinable
   static func == (lhs: Key, rhs: Key) -> Bool {
     lhs.id == rhs.id && lhs.name == rhs.name
   }
 
+  @inlinable
   func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(name)

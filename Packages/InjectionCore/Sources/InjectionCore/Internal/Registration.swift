@@ -1,13 +1,14 @@
-import Synchronization
+public import Synchronization
 
 /// One mapping inside one injector, without its value type.
 ///
 /// `@unchecked Sendable`: the stored properties of this class and of ``Registration`` are
-/// immutable, except `Registration.state`, which is read and written only while the owning
-/// injector's `registry` mutex is held.
+/// immutable, except the cache of `Registration`, which is read and written only while the
+/// owning injector's `registry` mutex is held.
+@usableFromInline
 class AnyRegistration: @unchecked Sendable {
-  let key: Key
-  let scope: Scope
+  @usableFromInline let key: Key
+  @usableFromInline let scope: Scope
 
   init(key: Key, scope: Scope) {
     self.key = key
@@ -23,30 +24,41 @@ class AnyRegistration: @unchecked Sendable {
 /// It is stored under `Key(T.self, …)` only, which is what makes the unchecked downcast in
 /// ``Injector`` sound.
 ///
-/// `@unchecked Sendable`: `state` is guarded by the owning injector's `registry` mutex;
-/// `hookDecision` is atomic; everything else is immutable.
+/// `@unchecked Sendable`: `cached`, `cachedHook`, `ticket` and `weakObject` are guarded by the
+/// owning injector's `registry` mutex; `hookDecision` is atomic; everything else is immutable.
+@usableFromInline
 final class Registration<T>: AnyRegistration, @unchecked Sendable {
-  /// Builds a new value; `nil` for a mapped instance.
-  let factory: (@Sendable (Injector) throws -> T)?
+  /// Builds a new value. Never called for a mapped instance, whose value is cached from the
+  /// start.
+  @usableFromInline let factory: @Sendable (Injector) throws -> T
   /// Calls the hook without a dynamic cast when the compiler knows the type (`Injectable`).
-  let staticHook: ((T) -> Void)?
-  /// The cached value of a singleton, eager singleton, weak or instance mapping.
+  @usableFromInline let staticHook: ((T) -> Void)?
+  /// The value of a built singleton, eager singleton or instance mapping.
   ///
+  /// Guarded by the owning injector's `registry` mutex, so the dynamic exclusivity check is
+  /// left out: it would cost more than the rest of a cached resolve.
+  @exclusivity(unchecked) @usableFromInline var cached: T?
+  /// Whether ``cached`` has a hook, so that a factory returning it does not complete it again.
   /// Guarded by the owning injector's `registry` mutex.
-  var state: CacheState<T>
-  /// The last dynamic type the dynamic hook check saw, tagged with the answer.
+  @exclusivity(unchecked) @usableFromInline var cachedHook: HookState
+  /// The build in progress, if any. Guarded by the owning injector's `registry` mutex.
+  @exclusivity(unchecked) var ticket: BuildTicket<T>?
+  /// The object of a `.weak` mapping. Guarded by the owning injector's `registry` mutex.
+  @exclusivity(unchecked) var weakObject: WeakObject?
+  /// The last dynamic type the hook check saw, tagged with the answer.
   ///
-  /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms). Zero: not
-  /// checked yet.
-  private let hookDecision = Atomic<UInt>(0)
+  /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms to
+  /// ``InjectionCompletable``); zero until the first check.
+  @usableFromInline let hookDecision = Atomic<UInt>(0)
 
   init(
-    key: Key, scope: Scope, factory: (@Sendable (Injector) throws -> T)?,
-    staticHook: ((T) -> Void)?, state: CacheState<T> = .empty
+    key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
+    staticHook: ((T) -> Void)?, instance: T? = nil
   ) {
     self.factory = factory
     self.staticHook = staticHook
-    self.state = state
+    self.cached = instance
+    self.cachedHook = .unknown
     super.init(key: key, scope: scope)
   }
 
@@ -56,29 +68,55 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   /// Calls the value's injection-complete hook, deciding conformance once per dynamic type.
-  func complete(_ value: T) {
+  ///
+  /// - Returns: Whether the value has a hook (it ran).
+  @inlinable
+  @discardableResult
+  func complete(_ value: T) -> Bool {
     if let staticHook {
       staticHook(value)
-      return
+      return true
     }
-    let typeBits = UInt(bitPattern: Int(bitPattern: ObjectIdentifier(type(of: value as Any))))
+    let typeBits = UInt(bitPattern: ObjectIdentifier(Self.dynamicType(of: value)))
     var decision = hookDecision.load(ordering: .relaxed)
     if decision & ~3 != typeBits {
-      decision = typeBits | 1 | (value is any InjectionCompletable ? 2 : 0)
+      decision = Self.decideHook(for: value, typeBits: typeBits)
       hookDecision.store(decision, ordering: .relaxed)
     }
-    if decision & 2 != 0, let completable = value as? any InjectionCompletable {
-      completable.injectionDidComplete()
+    guard decision & 2 != 0 else { return false }
+    Self.callHook(of: value)
+    return true
+  }
+
+  /// The dynamic type of `value`, read from the object header for a class type (the common
+  /// case, and constant-folded when specialized), through an `Any` box otherwise (protocol
+  /// existentials hide the dynamic type from `type(of:)` in generic code).
+  @inlinable
+  static func dynamicType(of value: T) -> any Any.Type {
+    if T.self is AnyObject.Type {
+      return type(of: unsafeBitCast(value, to: AnyObject.self))
     }
+    return type(of: value as Any)
+  }
+
+  @usableFromInline
+  static func decideHook(for value: T, typeBits: UInt) -> UInt {
+    typeBits | 1 | (value is any InjectionCompletable ? 2 : 0)
+  }
+
+  @usableFromInline
+  static func callHook(of value: T) {
+    (value as? any InjectionCompletable)?.injectionDidComplete()
   }
 }
 
-/// Where a cached mapping's value stands.
-enum CacheState<T> {
-  case empty
-  case building(BuildTicket<T>)
-  case built(T)
-  case weaklyBuilt(WeakObject)
+/// Whether a cached value has an injection-complete hook.
+@usableFromInline
+enum HookState: UInt8 {
+  /// Not decided yet: a mapped instance that no build has been handed yet.
+  case unknown
+  case none
+  case present
 }
 
 /// A weak reference to the object of a `.weak` mapping.

@@ -2,6 +2,7 @@
 /// modules that were added.
 ///
 /// Lives inside the injector's mutex.
+@usableFromInline
 struct Registry {
   /// A mapping and who made it: `nil` for a direct `map`, else the module's identity.
   struct Layer {
@@ -18,7 +19,7 @@ struct Registry {
   }
 
   /// The mapping each key resolves to: the top of its stack.
-  private(set) var active: [Key: AnyRegistration] = [:]
+  @usableFromInline let active = RegistrationTable()
   /// Every mapping of each key, oldest first; the last one is active.
   private var stacks: [Key: [Layer]] = [:]
   private(set) var modules: [ModuleRecord] = []
@@ -41,7 +42,7 @@ struct Registry {
     }
     stack.append(Layer(owner: owner, registration: registration))
     stacks[key] = stack
-    active[key] = registration
+    active.set(registration, for: key)
     return replaced
   }
 
@@ -49,7 +50,7 @@ struct Registry {
   ///
   /// - Returns: The removed registrations, to be released after the lock is dropped.
   mutating func removeAll(_ key: Key) -> [AnyRegistration] {
-    active[key] = nil
+    active.set(nil, for: key)
     return (stacks.removeValue(forKey: key) ?? []).map(\.registration)
   }
 
@@ -81,9 +82,9 @@ struct Registry {
       stack.removeAll { $0.owner == id }
       if let top = stack.last {
         stacks[key] = stack
-        active[key] = top.registration
+        active.set(top.registration, for: key)
       } else {
-        active[key] = nil
+        active.set(nil, for: key)
       }
     }
     return (record.module, removed)

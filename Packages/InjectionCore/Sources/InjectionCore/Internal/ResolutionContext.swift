@@ -1,36 +1,44 @@
 /// What the calling thread is building right now: the path of keys (for cycle detection and
 /// diagnostics), the injector that builds (for `@Injected`), and the `@Injected` cells created
-/// since each build began (to resolve them before the hook runs).
+/// since each build began (to resolve them before the hook runs), and the objects with a hook
+/// that were handed to each build while it made its value (so that a factory returning one of
+/// them does not complete it twice).
 ///
 /// One context per thread, reached through ``ThreadLocalSlot``; it is never shared between
 /// threads, so it needs no lock. Resolution is synchronous, so a build never spans a suspension
 /// point.
+@usableFromInline
 final class ResolutionContext {
   struct Frame {
     let key: Key
-    let injector: Injector
+    /// Unretained: the injector is running this build, so it is alive for the frame's life.
+    let builder: Unmanaged<Injector>
     let firstCell: Int
+    let firstHandedOut: Int
     /// Whether this builds a cached value (singleton, eager singleton, weak): a repeated key
-    /// above such a frame is not a cycle, the cached mapping ends the recursion.
+    /// above such a frame is not a cycle, because the cached mapping ends the recursion.
     let isCached: Bool
-    /// Whether the value's factory or `init` is still running.
-    var isMaking = true
-    /// Objects that resolutions returned to this build while it was making its value: if the
-    /// factory returns one of them, that object is already complete.
-    var handedOut: [ObjectIdentifier] = []
+
+    var injector: Injector { builder.takeUnretainedValue() }
   }
 
-  private(set) var frames: [Frame] = []
-  private var pendingCells: [InjectedCellBase] = []
+  // Only the context's own thread touches these, so the dynamic exclusivity checks (which
+  // cost more than the rest of a build's bookkeeping) are left out.
+  @exclusivity(unchecked) private(set) var frames: [Frame] = []
+  @exclusivity(unchecked) private var pendingCells: [InjectedCellBase] = []
+  /// Objects with a hook that resolutions returned during the builds on the path, each build's
+  /// from its frame's `firstHandedOut` on.
+  @exclusivity(unchecked) private var handedOut: [ObjectIdentifier] = []
 
-  /// The calling thread's context.
-  static var current: ResolutionContext {
+  /// The calling thread's context, unretained: the thread's slot keeps it alive.
+  @usableFromInline
+  static var current: Unmanaged<ResolutionContext> {
     if let pointer = ThreadLocalSlot.value {
-      return Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
+      return Unmanaged<ResolutionContext>.fromOpaque(pointer)
     }
     let context = ResolutionContext()
     ThreadLocalSlot.store(context)
-    return context
+    return Unmanaged.passUnretained(context)
   }
 
   /// The calling thread's context if it is building something, without creating one.
@@ -49,45 +57,83 @@ final class ResolutionContext {
   ///
   /// - Throws: ``InjectionError/cycle(path:)`` if this thread is already building `key` with
   ///   `injector` and no cached value is being built since.
-  func enter(_ key: Key, injector: Injector, isCached: Bool = false) throws(InjectionError) {
-    if let start = frames.lastIndex(where: { $0.key == key && $0.injector === injector }),
-      !frames[(start + 1)...].contains(where: \.isCached)
+  @usableFromInline
+  func enter(_ key: Key, injector: Injector, isCached: Bool) throws(InjectionError) {
+    let builder = Unmanaged.passUnretained(injector)
+    // A cycle repeats a (key, injector) pair, so it can only exist once the path is longer than
+    // a few frames; scanning only then keeps the common shallow builds cheap, and still stops a
+    // cycle after a bounded number of frames.
+    if frames.count >= Self.cycleScanDepth,
+      frames.contains(where: { $0.key == key && $0.builder.toOpaque() == builder.toOpaque() })
     {
-      throw .cycle(path: frames[start...].map(\.key.publicKey) + [key.publicKey])
+      let path =
+        frames.map { ($0.key, $0.builder.toOpaque(), $0.isCached) }
+        + [(key, builder.toOpaque(), isCached)]
+      if let cycle = Self.firstCycle(in: path) {
+        throw .cycle(path: cycle.map(\.publicKey))
+      }
     }
     frames.append(
-      Frame(key: key, injector: injector, firstCell: pendingCells.count, isCached: isCached))
+      Frame(
+        key: key, builder: builder, firstCell: pendingCells.count,
+        firstHandedOut: handedOut.count, isCached: isCached))
   }
 
-  /// Records that a resolution returned `value` to the build `depth` frames below the innermost
-  /// one, if that build is still making its value.
-  func noteHandedOut<T>(_ value: T, depth: Int = 0) {
-    let index = frames.count - 1 - depth
-    guard index >= 0, frames[index].isMaking, type(of: value as Any) is AnyObject.Type else {
-      return
+  /// The first cycle along `path`, as a path check at every step would have found it: the
+  /// shortest prefix that repeats a (key, injector) pair without a cached value being built in
+  /// between.
+  private static func firstCycle(
+    in path: [(key: Key, builder: UnsafeMutableRawPointer, isCached: Bool)]
+  ) -> [Key]? {
+    for end in path.indices {
+      let last = path[end]
+      guard
+        let start = path[..<end].lastIndex(where: {
+          $0.key == last.key && $0.builder == last.builder
+        }),
+        !path[(start + 1)..<end].contains(where: \.isCached)
+      else { continue }
+      return path[start...end].map(\.key)
     }
-    frames[index].handedOut.append(ObjectIdentifier(value as AnyObject))
+    return nil
   }
 
-  /// Ends the making of the innermost build's value.
-  ///
-  /// - Returns: Whether `value` is an object that a resolution returned while it was made, that
-  ///   is an object that is already complete.
-  func finishMaking<T>(_ value: T) -> Bool {
-    let index = frames.count - 1
-    frames[index].isMaking = false
-    guard !frames[index].handedOut.isEmpty, type(of: value as Any) is AnyObject.Type else {
-      return false
-    }
-    return frames[index].handedOut.contains(ObjectIdentifier(value as AnyObject))
-  }
+  /// How deep a path must be before each new frame is checked for a cycle.
+  static let cycleScanDepth = 4
 
   /// Ends the innermost build.
+  @usableFromInline
   func leave() {
     let frame = frames.removeLast()
     if pendingCells.count > frame.firstCell {
       pendingCells.removeSubrange(frame.firstCell...)
     }
+    if handedOut.count > frame.firstHandedOut {
+      handedOut.removeSubrange(frame.firstHandedOut...)
+    }
+  }
+
+  /// Records that a resolution returned `value`, an object with a hook, to the innermost build.
+  @usableFromInline
+  func noteHandedOut<T>(_ value: T) {
+    guard !frames.isEmpty, let object = Self.identity(of: value) else { return }
+    handedOut.append(object)
+  }
+
+  /// Whether `value` is an object that a resolution returned to the innermost build while it
+  /// made its value: such an object is already complete, and its hook must not run again.
+  @usableFromInline
+  func wasHandedOut<T>(_ value: T) -> Bool {
+    guard let first = frames.last?.firstHandedOut, handedOut.count > first,
+      let object = Self.identity(of: value)
+    else { return false }
+    return handedOut[first...].contains(object)
+  }
+
+  /// The identity of `value` if it is an object; values have none.
+  private static func identity<T>(of value: T) -> ObjectIdentifier? {
+    guard type(of: value as Any) is AnyObject.Type else { return nil }
+    return ObjectIdentifier(value as AnyObject)
   }
 
   /// Records a cell created while the innermost object is built.
@@ -95,12 +141,22 @@ final class ResolutionContext {
     pendingCells.append(cell)
   }
 
-  /// Removes and returns the cells created since the innermost build began.
-  func takeCells() -> [InjectedCellBase] {
-    guard let first = frames.last?.firstCell, pendingCells.count > first else { return [] }
+  /// Resolves the `@Injected` cells created since the innermost build began.
+  @usableFromInline
+  func resolvePendingCells() throws(InjectionError) {
+    guard let first = frames.last?.firstCell, pendingCells.count > first else { return }
     let cells = Array(pendingCells[first...])
     pendingCells.removeSubrange(first...)
-    return cells
+    for cell in cells {
+      try cell.resolveEagerly()
+    }
+  }
+
+  /// The error for a factory of the innermost build that threw `error`.
+  @usableFromInline
+  func failure(of key: Key, _ error: any Error) -> InjectionError {
+    if let error = error as? InjectionError { return error }
+    return .factoryFailed(key: key.publicKey, path: Array(path.dropLast()), underlying: error)
   }
 
   /// The keys being built, outermost first.

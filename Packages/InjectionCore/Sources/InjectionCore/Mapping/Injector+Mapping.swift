@@ -44,7 +44,7 @@ extension Injector {
     let key = Key(T.self, named: name)
     var next: Injector? = self
     while let injector = next {
-      if injector.registry.withLock({ $0.active[key] != nil }) { return true }
+      if injector.registry.withLock({ $0.active.contains(key) }) { return true }
       next = injector.parent
     }
     return false

@@ -106,7 +106,7 @@ extension Mapper {
       Mapping(
         registration: Registration(
           key: Key(T.self, named: name), scope: .singleton,
-          factory: nil, staticHook: nil, state: .built(instance))))
+          factory: { _ in instance }, staticHook: nil, instance: instance)))
   }
 
   /// Maps an ``Injectable`` type to itself, built with `init()`, in the given scope.

@@ -29,12 +29,19 @@
 /// the then-current injector strongly until its properties are resolved.
 @propertyWrapper
 public struct Injected<Value> {
+  /// Owns the storage.
   private let cell: InjectedCell<Value>
+  /// The same storage, unretained: loading it from the owner costs no reference counting.
+  @usableFromInline let storage: Unmanaged<InjectedCell<Value>>
 
   /// The resolved value.
   ///
   /// Resolves it on the first read if that has not happened yet.
-  public var wrappedValue: Value { cell.value }
+  @inlinable public var wrappedValue: Value {
+    // `cell` keeps the storage alive as long as this wrapper, and the caller holds the wrapper's
+    // owner for the whole read: a resolved read is an atomic load and a field read.
+    storage._withUnsafeGuaranteedRef { $0.value }
+  }
 
   /// A property for the unnamed or named mapping of `Value`.
   ///
@@ -44,7 +51,9 @@ public struct Injected<Value> {
   ///   - line: Where the property is declared; used in diagnostics.
   @_disfavoredOverload  // the Injectable and Optional forms win when they apply
   public init(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line) {
-    cell = InjectedCell(name: name, site: DeclarationSite(file: file, line: line))
+    let cell = InjectedCell<Value>(name: name, site: DeclarationSite(file: file, line: line))
+    self.cell = cell
+    storage = Unmanaged.passUnretained(cell as InjectedCell<Value>)
   }
 
   /// A property for an ``Injectable`` type, created automatically when it is not mapped.
@@ -55,7 +64,9 @@ public struct Injected<Value> {
   ///   - line: Where the property is declared; used in diagnostics.
   public init(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line)
   where Value: Injectable {
-    cell = InjectableCell(name: name, site: DeclarationSite(file: file, line: line))
+    let cell = InjectableCell<Value>(name: name, site: DeclarationSite(file: file, line: line))
+    self.cell = cell
+    storage = Unmanaged.passUnretained(cell as InjectedCell<Value>)
   }
 
   /// An optional property: `nil` when nothing is mapped for `Wrapped`.
@@ -66,7 +77,9 @@ public struct Injected<Value> {
   ///   - line: Where the property is declared; used in diagnostics.
   public init<Wrapped>(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line)
   where Value == Wrapped? {
-    cell = OptionalCell(name: name, site: DeclarationSite(file: file, line: line))
+    let cell = OptionalCell<Wrapped>(name: name, site: DeclarationSite(file: file, line: line))
+    self.cell = cell
+    storage = Unmanaged.passUnretained(cell as InjectedCell<Value>)
   }
 }
 

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// Where an `@Injected` property is declared, for diagnostics.
 struct DeclarationSite: Sendable, CustomStringConvertible {
@@ -13,6 +13,7 @@ struct DeclarationSite: Sendable, CustomStringConvertible {
 ///
 /// `@unchecked Sendable`: every stored property is immutable (`let`, or `weak let`), except the
 /// published value in ``InjectedCell``, which is an atomic pointer written once.
+@usableFromInline
 class InjectedCellBase: @unchecked Sendable {
   func resolveEagerly() throws(InjectionError) {}
 }
@@ -25,14 +26,16 @@ class InjectedCellBase: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: `published` is an atomic pointer written once by compare-and-exchange;
 /// `current` is a mutex; every other stored property is immutable.
+@usableFromInline
 class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
-  private final class Box {
-    let value: Value
+  @usableFromInline
+  final class Box {
+    @usableFromInline let value: Value
     init(_ value: Value) { self.value = value }
   }
 
   /// `+1` retained `Box`, written once.
-  private let published = Atomic<UnsafeRawPointer?>(nil)
+  @usableFromInline let published = Atomic<UnsafeRawPointer?>(nil)
   /// The injector that built the owner; weak, so that a singleton does not keep it alive.
   private weak let builder: Injector?
   /// The current injector when no injector built the owner; released once the value is
@@ -63,10 +66,16 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   }
 
   /// The value; resolved on the first read.
+  @inlinable
   final var value: Value {
     if let pointer = published.load(ordering: .acquiring) {
       return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
     }
+    return resolveOnFirstRead()
+  }
+
+  @usableFromInline
+  final func resolveOnFirstRead() -> Value {
     do {
       return try resolveAndPublish()
     } catch {

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 extension Injector {
   /// Returns the value mapped for a key in this injector or its ancestors.
@@ -18,11 +18,15 @@ extension Injector {
   /// - Throws: ``InjectionError/notMapped(key:path:searched:)`` when nothing is mapped,
   ///   ``InjectionError/cycle(path:)`` for a dependency cycle without a singleton in it,
   ///   ``InjectionError/factoryFailed(key:path:underlying:)`` when a factory threw.
+  @inlinable
   public func resolve<T>(_ type: T.Type = T.self, named name: String? = nil) throws(InjectionError)
     -> T
   {
     let key = Key(T.self, named: name)
-    switch find(key) as Found<T> {
+    var registration: Registration<T>?
+    if let value = lookUp(key, found: &registration) { return value }
+    if let registration { return try produce(registration, owner: self) }
+    switch findInAncestors(key) as Found<T> {
     case .value(let value): return value
     case .registration(let registration, let owner): return try produce(registration, owner: owner)
     case .missing:
@@ -40,17 +44,26 @@ extension Injector {
   ///   - type: The type; inferred from the context when omitted.
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The mapped value, or a new one.
-  /// - Throws: ``InjectionError`` as ``resolve(_:named:)-8za4a`` does.
+  /// - Throws: ``InjectionError`` as ``resolve(_:named:)-(T.Type,_)`` does.
+  @inlinable
   public func resolve<T: Injectable>(_ type: T.Type = T.self, named name: String? = nil)
     throws(InjectionError) -> T
   {
     let key = Key(T.self, named: name)
-    switch find(key) as Found<T> {
+    var registration: Registration<T>?
+    if let value = lookUp(key, found: &registration) { return value }
+    if let registration { return try produce(registration, owner: self) }
+    switch findInAncestors(key) as Found<T> {
     case .value(let value): return value
     case .registration(let registration, let owner): return try produce(registration, owner: owner)
     case .missing:
       guard name == nil else { throw notMapped(key) }
-      return try build(key, make: { _ in T() }, complete: { $0.injectionDidComplete() })
+      return try build(
+        key, make: { _ in T() },
+        complete: {
+          $0.injectionDidComplete()
+          return true
+        })
     }
   }
 
@@ -64,11 +77,15 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The value, or `nil`.
   /// - Throws: ``InjectionError`` for every failure except an unmapped key.
+  @inlinable
   public func resolve<Wrapped>(_ type: Wrapped?.Type = Wrapped?.self, named name: String? = nil)
     throws(InjectionError) -> Wrapped?
   {
     let key = Key(Wrapped.self, named: name)
-    switch find(key) as Found<Wrapped> {
+    var registration: Registration<Wrapped>?
+    if let value = lookUp(key, found: &registration) { return value }
+    if let registration { return try produce(registration, owner: self) }
+    switch findInAncestors(key) as Found<Wrapped> {
     case .value(let value): return value
     case .registration(let registration, let owner): return try produce(registration, owner: owner)
     case .missing: return try resolveUnmapped(key)
@@ -76,7 +93,7 @@ extension Injector {
   }
 
   /// Returns the value mapped for an ``Injectable`` type or a new one; the optional spelling of
-  /// ``resolve(_:named:)-6sqqy`` for ``Injectable`` types, which is never `nil` for an
+  /// ``resolve(_:named:)-(T.Type,_)`` for ``Injectable`` types, which is never `nil` for an
   /// unnamed key.
   ///
   /// - Parameters:
@@ -84,12 +101,17 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The value, or `nil` for an unmapped named key.
   /// - Throws: ``InjectionError`` for every failure except an unmapped named key.
+  @inlinable
   public func resolve<Wrapped: Injectable>(
     _ type: Wrapped?.Type = Wrapped?.self, named name: String? = nil
   ) throws(InjectionError) -> Wrapped? {
     guard name == nil else {
       // Not `resolve(Wrapped?.self, named:)`: overload resolution picks this method again.
-      switch find(Key(Wrapped.self, named: name)) as Found<Wrapped> {
+      let key = Key(Wrapped.self, named: name)
+      var registration: Registration<Wrapped>?
+      if let value = lookUp(key, found: &registration) { return value }
+      if let registration { return try produce(registration, owner: self) }
+      switch findInAncestors(key) as Found<Wrapped> {
       case .value(let value): return value
       case .registration(let registration, let owner):
         return try produce(registration, owner: owner)
@@ -100,52 +122,107 @@ extension Injector {
   }
 }
 
+/// What ``Injector/lookUp(_:found:)`` finds in one injector.
+///
+/// `@unchecked Sendable`, to leave the registry mutex: a registration is `Sendable`, and `value`
+/// only ever carries the cached value of a singleton, eager singleton or instance mapping,
+/// which the mapping API requires to be `Sendable`.
+@usableFromInline
+struct LookUpResult<T>: @unchecked Sendable {
+  @usableFromInline let value: T?
+  /// Whether `value` has a hook, as far as the registration knows.
+  @usableFromInline let hook: HookState
+  @usableFromInline let registration: Registration<T>?
+
+  @inlinable
+  init(value: T?, hook: HookState = .none, registration: Registration<T>?) {
+    self.value = value
+    self.hook = hook
+    self.registration = registration
+  }
+}
+
 // MARK: - Internals of resolution
+//
+// The paths of a cached and of a transient resolution are `@inlinable`, so that they are
+// specialized for the resolved type in the caller's module: unspecialized generic code pays for
+// run-time generic metadata lookups, which cost more than the whole resolution.
 
 extension Injector {
-  /// Where a key's mapping was found.
-  ///
-  /// `@unchecked Sendable` so that it can leave the registry mutex: a registration is Sendable,
-  /// and `.value` only ever carries the cached value of a singleton, eager singleton, weak or
-  /// instance mapping, which the mapping API requires to be `Sendable`.
-  enum Found<T>: @unchecked Sendable {
+  /// Where a key's mapping was found, in an ancestor.
+  @usableFromInline
+  enum Found<T> {
     case value(T)
     case registration(Registration<T>, owner: Injector)
     case missing
   }
 
-  /// Finds a key in this injector, then in its ancestors.
+  /// Finds a key in the ancestors of this injector, nearest first.
+  @inlinable
+  func findInAncestors<T>(_ key: Key) -> Found<T> {
+    var next = parent
+    while let injector = next {
+      var registration: Registration<T>?
+      if let value = injector.lookUp(key, found: &registration) { return .value(value) }
+      if let registration { return .registration(registration, owner: injector) }
+      next = injector.parent
+    }
+    return .missing
+  }
+
+  /// Looks a key up in this injector only: its cached value, else its registration (through
+  /// `found`), else `nil` with `found` left `nil`.
   ///
-  /// A cached value is read in the same critical section as the lookup.
-  func find<T>(_ key: Key) -> Found<T> {
-    var injector = self
-    while true {
-      let found: Found<T>? = injector.registry.withLock { registry in
-        guard let registration = registry.active[key] else { return nil }
+  /// The cached value is read in the same critical section as the lookup, without retaining
+  /// the registration.
+  @inlinable
+  func lookUp<T>(_ key: Key, found: inout Registration<T>?) -> T? {
+    let result = registry.withLock { registry -> LookUpResult<T> in
+      guard let registration = registry.active.registration(for: key) else {
+        return LookUpResult(value: nil, registration: nil)
+      }
+      return registration._withUnsafeGuaranteedRef { registration in
         // Sound: a key for `T` only ever holds a `Registration<T>` (see `Mapper`).
         let typed = unsafeDowncast(registration, to: Registration<T>.self)
-        if case .built(let value) = typed.state { return .value(value) }
-        return .registration(typed, owner: injector)
-      }
-      if let found {
-        if case .value(let value) = found, let context = ResolutionContext.building {
-          context.noteHandedOut(value)  // so that a factory returning it does not complete it
+        if let value = typed.cached {
+          if typed.cachedHook == .unknown { typed.cachedHook = Self.hookState(of: value) }
+          return LookUpResult(value: value, hook: typed.cachedHook, registration: nil)
         }
-        return found
+        return LookUpResult(value: nil, registration: typed)
       }
-      guard let parent = injector.parent else { return .missing }
-      injector = parent
     }
+    found = result.registration
+    if result.hook == .present, let value = result.value {
+      // A factory that returns this object must not complete it again.
+      Self.noteHandedOut(value)
+    }
+    return result.value
+  }
+
+  /// Whether a mapped instance has a hook; decided on its first resolution during a build (the
+  /// only time it matters), to keep conformance checks off the launch path.
+  @usableFromInline
+  static func hookState<T>(of value: T) -> HookState {
+    guard ResolutionContext.building != nil else { return .unknown }
+    return value is any InjectionCompletable ? .present : .none
+  }
+
+  /// Records that a build on this thread was handed `value`, an object with a hook.
+  @usableFromInline
+  static func noteHandedOut<T>(_ value: T) {
+    ResolutionContext.building?.noteHandedOut(value)
   }
 
   /// Builds or fetches the value of a mapping found in `owner`.
+  @inlinable
   func produce<T>(_ registration: Registration<T>, owner: Injector) throws(InjectionError) -> T {
-    guard registration.scope == .transient, let factory = registration.factory else {
+    guard registration.scope == .transient else {
       let value = try owner.resolveCached(registration)
-      ResolutionContext.building?.noteHandedOut(value)
+      Self.noteHandedOut(value)
       return value
     }
-    return try build(registration.key, make: factory, complete: registration.complete)
+    return try build(
+      registration.key, make: registration.factory, complete: { registration.complete($0) })
   }
 
   /// What an unmapped key resolves to: this injector for ``Injector``, a new value for a type
@@ -153,50 +230,60 @@ extension Injector {
   /// `nil`.
   ///
   /// Never on the path of a mapped key.
+  @usableFromInline
   func resolveUnmapped<T>(_ key: Key) throws(InjectionError) -> T? {
     if T.self == Injector.self { return (self as any Sendable) as? T }
     guard key.name == nil, let injectable = T.self as? any Injectable.Type else { return nil }
     return try build(
       key,
       make: { _ in injectable.init() as! T },
-      complete: { ($0 as? any InjectionCompletable)?.injectionDidComplete() })
+      complete: {
+        ($0 as? any InjectionCompletable)?.injectionDidComplete()
+        return true
+      })
   }
 
+  @usableFromInline
   func notMapped(_ key: Key) -> InjectionError {
     .notMapped(
       key: key.publicKey, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
   }
 
-  /// Builds one value with this injector: detects cycles, makes `@Injected` properties created
-  /// during `make` resolve from this injector, resolves them, then calls the hook.
+  /// Builds one value with this injector.
+  ///
+  /// Detects cycles, makes `@Injected` properties created during `make` resolve from this
+  /// injector, resolves them, then calls the hook.
   ///
   /// - Parameter created: Called with the value as soon as `make` returned, before its
   ///   dependencies are resolved (singletons publish it to their own resolution there).
+  @inlinable
   func build<T>(
-    _ key: Key, make: (Injector) throws -> T, complete: (T) -> Void,
+    _ key: Key, make: (Injector) throws -> T, complete: (T) -> Bool,
     created: (T) -> Void = { _ in }, isCached: Bool = false
   ) throws(InjectionError) -> T {
-    let context = ResolutionContext.current
+    let context = ResolutionContext.current.takeUnretainedValue()
     try context.enter(key, injector: self, isCached: isCached)
-    defer { context.leave() }
     let value: T
-    do {
-      value = try make(self)
-    } catch let error as InjectionError {
-      throw error
+    let hasHook: Bool
+    do throws(InjectionError) {
+      do {
+        value = try make(self)
+      } catch {
+        throw context.failure(of: key, error)
+      }
+      // A factory that returns what it resolved returns an object that is already complete:
+      // its hook ran, or must never run (an instance the app mapped).
+      let isComplete = context.wasHandedOut(value)
+      created(value)
+      try context.resolvePendingCells()
+      hasHook = isComplete || complete(value)
     } catch {
-      throw .factoryFailed(
-        key: key.publicKey, path: Array(context.path.dropLast()), underlying: error)
+      context.leave()
+      throw error
     }
-    // A factory that returns what it resolved (a singleton, an instance, another mapping's
-    // value) returns an object that is already complete: its hook ran, or must never run.
-    let isComplete = context.finishMaking(value)
-    created(value)
-    for cell in context.takeCells() {
-      try cell.resolveEagerly()
-    }
-    if !isComplete { complete(value) }
-    context.noteHandedOut(value, depth: 1)
+    context.leave()
+    if hasHook { context.noteHandedOut(value) }
     return value
   }
+
 }

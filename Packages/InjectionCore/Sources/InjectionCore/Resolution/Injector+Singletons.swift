@@ -7,8 +7,9 @@ extension Injector {
   /// everyone else waits on the gate and then reads the value. A thread whose wait would close
   /// a cycle of waits (crossing singleton chains) takes the singleton's partial value instead,
   /// as the builder's own resolution does for circular singletons, so nothing deadlocks.
+  @usableFromInline
   func resolveCached<T>(_ registration: Registration<T>) throws(InjectionError) -> T {
-    let context = ResolutionContext.current
+    let context = ResolutionContext.current.takeUnretainedValue()
     while true {
       let step: CacheStep<T> = registry.withLock { _ in registration.nextStep() }
       switch step {
@@ -29,17 +30,21 @@ extension Injector {
   private func buildOnce<T>(_ registration: Registration<T>, context: ResolutionContext)
     throws(InjectionError) -> T?
   {
-    guard let factory = registration.factory else { return nil }
     let ticket = BuildTicket<T>(builder: context.id)
     var outcome: Result<T, InjectionError>?
     ticket.gate.withLock { _ in
       guard registry.withLock({ _ in registration.claim(ticket) }) else { return }
       do throws(InjectionError) {
+        var hasHook = false
         let value = try build(
-          registration.key, make: factory, complete: registration.complete,
+          registration.key, make: registration.factory,
+          complete: {
+            hasHook = registration.complete($0)
+            return hasHook
+          },
           created: ticket.setPartialValue, isCached: true)
         try registration.checkWeakValue(value)
-        registry.withLock { _ in registration.publish(value) }
+        registry.withLock { _ in registration.publish(value, hasHook: hasHook) }
         outcome = .success(value)
       } catch {
         registry.withLock { _ in registration.reset() }
@@ -68,6 +73,7 @@ extension Injector {
 /// What a resolution must do next for a cached mapping.
 ///
 /// `@unchecked Sendable` for the same reason as ``Injector/Found``.
+@usableFromInline
 enum CacheStep<T>: @unchecked Sendable {
   case ready(T)
   case wait(BuildTicket<T>)
@@ -77,37 +83,31 @@ enum CacheStep<T>: @unchecked Sendable {
 // These run only while the owning injector's registry mutex is held.
 extension Registration {
   func nextStep() -> CacheStep<T> {
-    switch state {
-    case .built(let value): return .ready(value)
-    case .building(let ticket): return .wait(ticket)
-    case .empty: return .build
-    case .weaklyBuilt(let reference):
-      guard let object = reference.object else { return .build }
-      return .ready(object as! T)
-    }
+    if let cached { return .ready(cached) }
+    if let ticket { return .wait(ticket) }
+    if let object = weakObject?.object { return .ready(object as! T) }
+    return .build
   }
 
   /// Marks the value as being built by `ticket`'s thread, if nobody else is building it.
   func claim(_ ticket: BuildTicket<T>) -> Bool {
-    switch state {
-    case .built, .building: return false
-    case .weaklyBuilt(let reference) where reference.object != nil: return false
-    case .empty, .weaklyBuilt: break
-    }
-    state = .building(ticket)
+    guard cached == nil, self.ticket == nil, weakObject?.object == nil else { return false }
+    self.ticket = ticket
     return true
   }
 
-  func publish(_ value: T) {
+  func publish(_ value: T, hasHook: Bool) {
+    ticket = nil
+    cachedHook = hasHook ? .present : .none
     if scope == .weak {
-      state = .weaklyBuilt(WeakObject(object: value as AnyObject))
+      weakObject = WeakObject(object: value as AnyObject)
     } else {
-      state = .built(value)
+      cached = value
     }
   }
 
   func reset() {
-    state = .empty
+    ticket = nil
   }
 }
 
