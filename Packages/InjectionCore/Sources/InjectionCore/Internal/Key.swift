@@ -27,6 +27,17 @@ struct Key: Hashable, Sendable {
     hasher.combine(name)
   }
 
+  /// Whether the key's type is a protocol existential such as `any Engine`.
+  ///
+  /// Read from the type metadata's kind word, whose values are part of the Swift ABI
+  /// (`docs/ABI/TypeMetadata.rst`): 0x303 existential, 0x306 existential metatype, 0x307
+  /// extended existential (constrained protocol types). Asked once per mapping, never while
+  /// resolving, and it costs no conformance lookup.
+  var isExistential: Bool {
+    let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+    return kind == 0x303 || kind == 0x306 || kind == 0x307
+  }
+
   /// The public, printable form of this key.
   var publicKey: InjectionKey {
     InjectionKey(typeName: String(reflecting: type), name: name)

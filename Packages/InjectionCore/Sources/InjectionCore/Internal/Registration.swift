@@ -31,8 +31,12 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Builds a new value. Never called for a mapped instance, whose value is cached from the
   /// start.
   @usableFromInline let factory: @Sendable (Injector) throws -> T
-  /// Calls the hook without a dynamic cast when the compiler knows the type (`Injectable`).
+  /// Calls the hook without a dynamic cast: set when the compiler knows that the key type has
+  /// one (the `map` overloads for ``InjectionCompletable`` and ``Injectable`` types).
   @usableFromInline let staticHook: ((T) -> Void)?
+  /// Whether values are checked for a hook at run time: only for a protocol key without a
+  /// static hook, whose values' types the compiler cannot see. Once per dynamic type.
+  @usableFromInline let checksHookDynamically: Bool
   /// The value of a built singleton, eager singleton or instance mapping.
   ///
   /// Guarded by the owning injector's `registry` mutex, so the dynamic exclusivity check is
@@ -57,6 +61,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   ) {
     self.factory = factory
     self.staticHook = staticHook
+    self.checksHookDynamically = staticHook == nil && key.isExistential
     self.cached = instance
     self.cachedHook = .unknown
     super.init(key: key, scope: scope)
@@ -77,6 +82,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       staticHook(value)
       return true
     }
+    guard checksHookDynamically else { return false }
     let typeBits = UInt(bitPattern: ObjectIdentifier(Self.dynamicType(of: value)))
     var decision = hookDecision.load(ordering: .relaxed)
     if decision & ~3 != typeBits {

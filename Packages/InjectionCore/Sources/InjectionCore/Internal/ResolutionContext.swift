@@ -42,6 +42,7 @@ final class ResolutionContext {
   }
 
   /// The calling thread's context if it is building something, without creating one.
+  @usableFromInline
   static var building: ResolutionContext? {
     guard let pointer = ThreadLocalSlot.value else { return nil }
     let context = Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
@@ -49,6 +50,10 @@ final class ResolutionContext {
   }
 
   var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+  /// Whether this thread is building something.
+  @usableFromInline
+  var isBuilding: Bool { !frames.isEmpty }
 
   /// The injector building the innermost object, if any.
   var buildingInjector: Injector? { frames.last?.injector }
@@ -113,27 +118,28 @@ final class ResolutionContext {
     }
   }
 
-  /// Records that a resolution returned `value`, an object with a hook, to the innermost build.
+  /// Records that a resolution returned an object with a hook to the innermost build.
   @usableFromInline
-  func noteHandedOut<T>(_ value: T) {
-    guard !frames.isEmpty, let object = Self.identity(of: value) else { return }
+  func noteHandedOut(_ object: ObjectIdentifier?) {
+    guard !frames.isEmpty, let object else { return }
     handedOut.append(object)
   }
 
-  /// Whether `value` is an object that a resolution returned to the innermost build while it
-  /// made its value: such an object is already complete, and its hook must not run again.
+  /// Whether a resolution returned anything with a hook to the innermost build so far.
   @usableFromInline
-  func wasHandedOut<T>(_ value: T) -> Bool {
-    guard let first = frames.last?.firstHandedOut, handedOut.count > first,
-      let object = Self.identity(of: value)
-    else { return false }
-    return handedOut[first...].contains(object)
+  var innermostBuildWasHandedObjects: Bool {
+    guard let first = frames.last?.firstHandedOut else { return false }
+    return handedOut.count > first
   }
 
-  /// The identity of `value` if it is an object; values have none.
-  private static func identity<T>(of value: T) -> ObjectIdentifier? {
-    guard type(of: value as Any) is AnyObject.Type else { return nil }
-    return ObjectIdentifier(value as AnyObject)
+  /// Whether `object` was returned to the innermost build while it made its value: such an
+  /// object is already complete, and its hook must not run again.
+  @usableFromInline
+  func wasHandedOut(_ object: ObjectIdentifier?) -> Bool {
+    guard let object, let first = frames.last?.firstHandedOut, handedOut.count > first else {
+      return false
+    }
+    return handedOut[first...].contains(object)
   }
 
   /// Records a cell created while the innermost object is built.

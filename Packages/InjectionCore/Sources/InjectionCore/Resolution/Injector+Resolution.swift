@@ -208,9 +208,22 @@ extension Injector {
   }
 
   /// Records that a build on this thread was handed `value`, an object with a hook.
-  @usableFromInline
+  @inlinable
   static func noteHandedOut<T>(_ value: T) {
-    ResolutionContext.building?.noteHandedOut(value)
+    ResolutionContext.building?.noteHandedOut(identity(of: value))
+  }
+
+  /// The identity of `value` if it is an object; values have none.
+  ///
+  /// For a class type the check folds away when specialized; otherwise it asks the value's
+  /// dynamic type.
+  @inlinable
+  static func identity<T>(of value: T) -> ObjectIdentifier? {
+    if T.self is AnyObject.Type {
+      return ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
+    }
+    guard type(of: value as Any) is AnyObject.Type else { return nil }
+    return ObjectIdentifier(value as AnyObject)
   }
 
   /// Builds or fetches the value of a mapping found in `owner`.
@@ -273,7 +286,8 @@ extension Injector {
       }
       // A factory that returns what it resolved returns an object that is already complete:
       // its hook ran, or must never run (an instance the app mapped).
-      let isComplete = context.wasHandedOut(value)
+      let isComplete =
+        context.innermostBuildWasHandedObjects && context.wasHandedOut(Self.identity(of: value))
       created(value)
       try context.resolvePendingCells()
       hasHook = isComplete || complete(value)
@@ -282,7 +296,7 @@ extension Injector {
       throw error
     }
     context.leave()
-    if hasHook { context.noteHandedOut(value) }
+    if hasHook, context.isBuilding { context.noteHandedOut(Self.identity(of: value)) }
     return value
   }
 

@@ -1,0 +1,88 @@
+extension Mapper {
+  /// Maps a key whose type has an injection-complete hook to a factory, for a new value each
+  /// time.
+  ///
+  /// The same as ``map(_:named:_:)``; the compiler knows that `T` conforms to
+  /// ``InjectionCompletable``, so the injector calls the hook of each value it builds without
+  /// any run-time conformance check.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - factory: Builds the value; it receives the injector that was asked.
+  public func map<T: InjectionCompletable>(
+    _ type: T.Type, named name: String? = nil,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    add(Mapping(hooked: T.self, named: name, scope: .transient, factory: factory))
+  }
+
+  /// Maps a key whose type has an injection-complete hook to a factory in the given scope.
+  ///
+  /// The same as ``map(_:named:scope:_:)``, with the hook known to the compiler.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: How long the value lives.
+  ///   - factory: Builds the value.
+  public func map<T: InjectionCompletable & Sendable>(
+    _ type: T.Type, named name: String? = nil, scope: Scope,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    add(Mapping(hooked: T.self, named: name, scope: scope, factory: factory))
+  }
+
+  /// Maps a key whose type has an injection-complete hook to an initializer, for a new value
+  /// each time.
+  ///
+  /// The same as ``map(_:named:with:)``, with the hook known to the compiler.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - initializer: Builds the value.
+  public func map<T: InjectionCompletable>(
+    _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
+  ) {
+    map(type, named: name, Mapping.factory(calling: initializer))
+  }
+
+  /// Maps a key whose type has an injection-complete hook to an initializer in the given scope.
+  ///
+  /// The same as ``map(_:named:scope:with:)``, with the hook known to the compiler.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: How long the value lives.
+  ///   - initializer: Builds the value.
+  public func map<T: InjectionCompletable & Sendable>(
+    _ type: T.Type, named name: String? = nil, scope: Scope,
+    with initializer: @escaping @Sendable () throws -> T
+  ) {
+    map(type, named: name, scope: scope, Mapping.factory(calling: initializer))
+  }
+}
+
+extension Mapping {
+  /// A factory that ignores the injector and calls `initializer`.
+  ///
+  /// Made without the caller's protocol constraints, so that the closure captures nothing but
+  /// the initializer.
+  static func factory<T>(calling initializer: @escaping @Sendable () throws -> T)
+    -> @Sendable (Injector) throws -> T
+  {
+    { _ in try initializer() }
+  }
+
+  /// A factory mapping whose values' hook the compiler knows about.
+  init<T: InjectionCompletable>(
+    hooked type: T.Type, named name: String?, scope: Scope,
+    factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    registration = Registration(
+      key: Key(T.self, named: name), scope: scope, factory: factory,
+      staticHook: { $0.injectionDidComplete() })
+  }
+}
