@@ -26,6 +26,12 @@ let package = Package(
       path: "Examples/CarDemo",
       swiftSettings: swiftSettings
     ),
+    .executableTarget(
+      name: "InjectionBenchmarks",
+      dependencies: ["InjectionCore"],
+      path: "Benchmarks/InjectionBenchmarks",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "InjectionCoreTests",
       dependencies: ["InjectionCore"],

@@ -1,0 +1,43 @@
+import Foundation
+
+/// `swift run -c release InjectionBenchmarks`: see ``Options/usage``.
+@main
+enum BenchmarkCommand {
+  static func main() {
+    let options: Options
+    do {
+      options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      Console.progress("error: \(error)\n\n\(Options.usage)")
+      exit(2)
+    }
+    if options.showsHelp {
+      print(Options.usage)
+      return
+    }
+
+    let plan = options.isQuick ? Plan.quick : Plan.full
+    let start = Stopwatch.now
+    let report = BenchmarkRunner.run(plan, options: options)
+    print(
+      MarkdownTable.render(
+        report, plan: plan, cores: ProcessInfo.processInfo.activeProcessorCount))
+
+    var problems =
+      report.failures + report.missingFigures(options, plan: plan) + report.raceViolations
+    if let path = options.jsonPath {
+      do {
+        try JSONReport(report).write(to: path)
+      } catch {
+        problems.append("could not write \(path): \(error)")
+      }
+    }
+    Console.progress("wall time: \(MarkdownTable.format((Stopwatch.now - start).milliseconds)) ms")
+    guard problems.isEmpty else {
+      for problem in problems {
+        Console.progress("FAILED: \(problem)")
+      }
+      exit(1)
+    }
+  }
+}

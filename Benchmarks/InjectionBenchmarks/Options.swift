@@ -1,0 +1,65 @@
+/// The command line: `InjectionBenchmarks [--quick] [--json PATH] [--filter W1,W3]`.
+struct Options {
+  static let usage = """
+    USAGE: InjectionBenchmarks [--quick] [--json PATH] [--filter IDS]
+
+    Runs the workloads of BENCHMARKS.md hand-wired and through swift-injection, and prints a
+    Markdown table (ns/op, median of 5 timed repetitions after one warm-up, and the ratio).
+
+    OPTIONS:
+      --quick         A smoke run with far fewer iterations. Exits non-zero if W6 built or saw
+                      more than one instance in a trial, or if a workload produced no figure.
+                      It asserts no timing.
+      --json PATH     Also writes the figures as JSON to PATH.
+      --filter IDS    Runs only the listed workloads, comma-separated: W1,W2,W3,W4,W5,W6.
+      -h, --help      Shows this help.
+    """
+
+  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6"]
+
+  var isQuick = false
+  var jsonPath: String?
+  /// The workloads to run; `nil` runs all of them.
+  var filter: Set<String>?
+  var showsHelp = false
+
+  init(arguments: [String]) throws {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": isQuick = true
+      case "-h", "--help": showsHelp = true
+      case "--json":
+        guard let path = remaining.popFirst() else { throw BenchmarkFailure("--json needs a path") }
+        jsonPath = path
+      case "--filter":
+        guard let list = remaining.popFirst() else {
+          throw BenchmarkFailure("--filter needs a list such as W1,W3")
+        }
+        filter = try Self.parseFilter(list)
+      default:
+        throw BenchmarkFailure("unknown argument '\(argument)'")
+      }
+    }
+  }
+
+  func includes(_ id: String) -> Bool {
+    filter?.contains(id) ?? true
+  }
+
+  private static func parseFilter(_ list: String) throws -> Set<String> {
+    let ids = list.split(separator: ",").map { $0.trimmingWhitespace().uppercased() }
+    for id in ids where !workloadIDs.contains(id) {
+      throw BenchmarkFailure(
+        "unknown workload '\(id)' in --filter; known: \(workloadIDs.joined(separator: ","))")
+    }
+    guard !ids.isEmpty else { throw BenchmarkFailure("--filter needs at least one workload") }
+    return Set(ids)
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingWhitespace() -> String {
+    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+}

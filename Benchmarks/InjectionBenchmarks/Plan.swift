@@ -1,0 +1,32 @@
+/// How much work a run does: the iterations of BENCHMARKS.md, or far fewer for `--quick`.
+struct Plan {
+  let isQuick: Bool
+  let repetitions: Repetitions
+  let singletonResolves: Int
+  let carResolves: Int
+  let injectedReads: Int
+  let resolvesPerThread: Int
+  /// The W4 sizes; each has its own disjoint set of generated types.
+  let typeCounts: [Int]
+  /// How many W4 passes make one timed repetition at `N`: at least `typesPerRepetition / N`,
+  /// because a single pass over 100 types is too short to time steadily.
+  let typesPerRepetition: Int
+  let raceTrials: Int
+  let racers: Int
+
+  static let full = Plan(
+    isQuick: false, repetitions: Repetitions(timed: 5), singletonResolves: 1_000_000,
+    carResolves: 200_000, injectedReads: 10_000_000, resolvesPerThread: 500_000,
+    typeCounts: [100, 1_000, 10_000], typesPerRepetition: 10_000, raceTrials: 5, racers: 1_000)
+
+  /// A smoke run: every workload once, with few iterations; W6 keeps its full size because it
+  /// checks behaviour, not time.
+  static let quick = Plan(
+    isQuick: true, repetitions: Repetitions(timed: 1), singletonResolves: 10_000,
+    carResolves: 2_000, injectedReads: 100_000, resolvesPerThread: 5_000,
+    typeCounts: [100, 1_000, 10_000], typesPerRepetition: 1, raceTrials: 5, racers: 1_000)
+
+  func passesPerRepetition(typeCount: Int) -> Int {
+    max(1, typesPerRepetition / typeCount)
+  }
+}

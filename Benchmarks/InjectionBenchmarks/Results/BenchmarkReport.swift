@@ -1,0 +1,65 @@
+/// Everything one run measured.
+struct BenchmarkReport {
+  var workloads: [WorkloadFigure] = []
+  var typeCounts: [TypeCountFigure] = []
+  var races: [RaceFigure] = []
+  /// What each `consume` of the blackhole costs, in ns: a floor inside every figure.
+  var blackholeCost: Double?
+  var blackhole = Blackhole()
+  /// Workloads that did not produce a figure, with the reason.
+  var failures: [String] = []
+
+  /// The W6 trials that built or saw more than one instance.
+  var raceViolations: [String] {
+    races.flatMap { race in
+      [("hand-wired", race.baseline), ("swift-injection", race.injection)]
+        .filter { !$0.1.isCorrect }
+        .map { "W6 \(race.variant), \($0.0): inits \($0.1.inits), distinct \($0.1.distinct)" }
+    }
+  }
+}
+
+extension BenchmarkReport {
+  /// The selected workloads that produced no figure, or a figure that is not a finite number.
+  func missingFigures(_ options: Options, plan: Plan) -> [String] {
+    var missing: [String] = []
+    let expected: [(id: String, count: Int)] = [
+      ("W1", 1), ("W2", 2), ("W3", 1), ("W5", 1),
+    ]
+    for (id, count) in expected where options.includes(id) {
+      let figures = workloads.filter { $0.id == id }
+      if figures.count != count { missing.append("\(id): no figure") }
+      for figure in figures where !(figure.baseline.isFinite && figure.injection.isFinite) {
+        missing.append("\(id): not a number")
+      }
+    }
+    if options.includes("W4") {
+      if typeCounts.count != plan.typeCounts.count {
+        missing.append("W4: \(typeCounts.count) of \(plan.typeCounts.count) sizes measured")
+      }
+      for figure in typeCounts
+      where ![
+        figure.map, figure.resolve, figure.baselineResolve, figure.coldMap, figure.coldResolve,
+      ]
+      .allSatisfy(\.isFinite) {
+        missing.append("W4 N = \(figure.typeCount): not a number")
+      }
+    }
+    if options.includes("W6") {
+      if races.count != 2 { missing.append("W6: \(races.count) of 2 variants measured") }
+      for race in races
+      where race.baseline.inits.count != plan.raceTrials
+        || race.injection.inits.count != plan.raceTrials
+      {
+        missing.append("W6 \(race.variant): fewer trials than \(plan.raceTrials)")
+      }
+      for race in races
+      where !(race.baseline.wallMilliseconds + race.injection.wallMilliseconds).allSatisfy(
+        \.isFinite)
+      {
+        missing.append("W6 \(race.variant): not a number")
+      }
+    }
+    return missing
+  }
+}

@@ -1,0 +1,11 @@
+/// One timed workload: hand-wired and swift-injection, in ns per operation.
+struct WorkloadFigure {
+  let id: String
+  let title: String
+  let baseline: Double
+  let injection: Double
+  /// Whether the figure goes into the JSON report (supplementary rows are table-only).
+  var isReported = true
+
+  var ratio: Double { injection / baseline }
+}
