@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// Holds mappings from keys to providers and builds object graphs from them.
 ///
@@ -23,7 +23,7 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// The injector this one falls back to, or `nil` for a root injector.
   public let parent: Injector?
 
-  @usableFromInline let registry = Mutex(Registry())
+  @usableFromInline let registry = Lock(Registry())
 
   /// The process-wide root injector, and the default ``current`` injector.
   public static let shared = Injector(label: "shared")

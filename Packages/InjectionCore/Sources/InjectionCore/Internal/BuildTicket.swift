@@ -12,8 +12,8 @@ import Synchronization
 @usableFromInline
 final class BuildTicket<T>: @unchecked Sendable {
   let builder: ObjectIdentifier
-  let gate = Mutex<Void>(())
-  private let partial = Mutex<Partial>(Partial())
+  let gate = Lock<Void>(())
+  private let partial = Lock<Partial>(Partial())
 
   /// The mutex payload: a value that is only ever handed to the resolution that asked for it.
   private struct Partial: @unchecked Sendable {

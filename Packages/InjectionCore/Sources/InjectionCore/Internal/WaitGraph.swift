@@ -11,7 +11,7 @@ import Synchronization
 /// thread must wait for a singleton that another thread is building), behind its own mutex, and
 /// no user code runs while that mutex is held.
 enum WaitGraph {
-  private static let edges = Mutex<[ObjectIdentifier: ObjectIdentifier]>([:])
+  private static let edges = Lock<[ObjectIdentifier: ObjectIdentifier]>([:])
 
   /// Registers that `waiter` is about to wait for `builder`, unless that would close a cycle.
   ///

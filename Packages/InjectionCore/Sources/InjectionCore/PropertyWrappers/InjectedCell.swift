@@ -40,7 +40,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   private weak let builder: Injector?
   /// The current injector when no injector built the owner; released once the value is
   /// published, so that a resolved property does not keep the injector alive.
-  private let current: Mutex<Injector?>
+  private let current: Lock<Injector?>
   let name: String?
   let site: DeclarationSite
 
@@ -49,12 +49,12 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     self.site = site
     if let context = ResolutionContext.building {
       builder = context.buildingInjector
-      current = Mutex(nil)
+      current = Lock(nil)
       super.init()
       context.register(self)
     } else {
       builder = nil
-      current = Mutex(Injector.current)
+      current = Lock(Injector.current)
       super.init()
     }
   }

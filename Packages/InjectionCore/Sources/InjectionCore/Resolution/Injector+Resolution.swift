@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 extension Injector {
   /// Returns the value mapped for a key in this injector or its ancestors.
