@@ -28,14 +28,17 @@ class AnyRegistration: @unchecked Sendable {
 /// owning injector's `registry` mutex; `hookDecision` is atomic; everything else is immutable.
 @usableFromInline
 final class Registration<T>: AnyRegistration, @unchecked Sendable {
-  /// Builds a new value. Never called for a mapped instance, whose value is cached from the
-  /// start.
+  /// Builds a new value.
+  ///
+  /// Never called for a mapped instance, whose value is cached from the start.
   @usableFromInline let factory: @Sendable (Injector) throws -> T
   /// Calls the hook without a dynamic cast: set when the compiler knows that the key type has
   /// one (the `map` overloads for ``InjectionCompletable`` and ``Injectable`` types).
   @usableFromInline let staticHook: ((T) -> Void)?
-  /// Whether values are checked for a hook at run time: only for a protocol key without a
-  /// static hook, whose values' types the compiler cannot see. Once per dynamic type.
+  /// Whether values are checked for a hook at run time.
+  ///
+  /// Only for a protocol key without a static hook, whose values' types the compiler cannot
+  /// see; once per dynamic type.
   @usableFromInline let checksHookDynamically: Bool
   /// The value of a built singleton, eager singleton or instance mapping.
   ///
@@ -43,11 +46,16 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// left out: it would cost more than the rest of a cached resolve.
   @exclusivity(unchecked) @usableFromInline var cached: T?
   /// Whether ``cached`` has a hook, so that a factory returning it does not complete it again.
+  ///
   /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) @usableFromInline var cachedHook: HookState
-  /// The build in progress, if any. Guarded by the owning injector's `registry` mutex.
+  /// The build in progress, if any.
+  ///
+  /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) var ticket: BuildTicket<T>?
-  /// The object of a `.weak` mapping. Guarded by the owning injector's `registry` mutex.
+  /// The object of a `.weak` mapping.
+  ///
+  /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) var weakObject: WeakObject?
   /// The last dynamic type the hook check saw, tagged with the answer.
   ///
