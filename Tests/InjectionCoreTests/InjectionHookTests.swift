@@ -156,6 +156,25 @@ extension InjectionHookTests {
     #expect(log.events.isEmpty)
   }
 
+  @Test func factoryReturningASingletonWhoseMappingHasNoHookNeverCompletesIt() throws {
+    let (injector, log) = makeLoggingInjector()
+    // Mapped where the compiler cannot see that the type has a hook: its hook does not run.
+    func mapSingleton<T: Sendable>(_ type: T.Type, _ make: @escaping @Sendable () -> T) {
+      injector.map(type, scope: .singleton) { _ in make() }
+    }
+    mapSingleton(LoggingEngine.self) { LoggingEngine() }
+    injector.map(LoggingEngine.self, named: "alias") { injector in
+      try injector.resolve(LoggingEngine.self)
+    }
+
+    let first = try injector.resolve(LoggingEngine.self, named: "alias")
+    for _ in 0..<3 {
+      #expect(try injector.resolve(LoggingEngine.self, named: "alias") === first)
+    }
+
+    #expect(log.events.isEmpty)
+  }
+
   @Test func hookIsCalledOnceWhenAFactoryForwardsToANamedMapping() throws {
     let (injector, log) = makeLoggingInjector()
     injector.map((any Engine).self, named: "race", with: LoggingEngine.init)

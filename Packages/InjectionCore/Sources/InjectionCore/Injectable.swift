@@ -1,9 +1,10 @@
 /// A type that an injector can build without any mapping, with its `init()`.
 ///
-/// Resolve an unmapped `Injectable` type and the injector creates it, runs its `@Injected`
+/// Resolve an unmapped `Injectable` type and the injector creates it, resolves its `@Injected`
 /// properties and calls ``InjectionCompletable/injectionDidComplete()``. Whether a type is
 /// `Injectable` is decided by the compiler through generic constraints, so auto-creation costs no
-/// run-time conformance lookup.
+/// run-time conformance lookup; only a resolution from generic code that does not know the type
+/// is `Injectable` checks the conformance at run time.
 ///
 /// ```swift
 /// final class Wheel: Injectable {

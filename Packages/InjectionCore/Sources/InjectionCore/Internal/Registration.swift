@@ -3,12 +3,16 @@ public import Synchronization
 /// One mapping inside one injector, without its value type.
 ///
 /// `@unchecked Sendable`: the stored properties of this class and of ``Registration`` are
-/// immutable, except the cache of `Registration`, which is read and written only while the
-/// owning injector's `registry` mutex is held.
+/// immutable, except `owner` and the cache of `Registration`, which are read and written only
+/// while the owning injector's `registry` mutex is held.
 @usableFromInline
 class AnyRegistration: @unchecked Sendable {
   @usableFromInline let key: Key
   @usableFromInline let scope: Scope
+  /// Who made the mapping: `nil` for a direct `map`, else the module's identity.
+  ///
+  /// Set when the mapping is added; guarded by the owning injector's `registry` mutex.
+  @exclusivity(unchecked) var owner: ObjectIdentifier?
 
   init(key: Key, scope: Scope) {
     self.key = key

@@ -4,12 +4,6 @@
 /// Lives inside the injector's mutex.
 @usableFromInline
 struct Registry {
-  /// A mapping and who made it: `nil` for a direct `map`, else the module's identity.
-  struct Layer {
-    let owner: ObjectIdentifier?
-    let registration: AnyRegistration
-  }
-
   /// A module that was added, and the keys it mapped.
   struct ModuleRecord {
     let module: any InjectionModule
@@ -20,28 +14,41 @@ struct Registry {
 
   /// The mapping each key resolves to: the top of its stack.
   @usableFromInline let active = RegistrationTable()
-  /// Every mapping of each key, oldest first; the last one is active.
-  private var stacks: [Key: [Layer]] = [:]
+  /// The mappings that the active one of a key shadows, oldest first.
+  ///
+  /// Only keys mapped more than once have an entry, so mapping a new key touches nothing but the table.
+  private var shadowed: [Key: [AnyRegistration]] = [:]
   private(set) var modules: [ModuleRecord] = []
   /// Modules being configured by `addModule` right now, so that one instance added from two
   /// threads at once is configured once.
   var modulesBeingAdded: Set<ObjectIdentifier> = []
 
-  /// Pushes `registration` for its key.
+  /// Makes `registration` the active mapping of its key.
   ///
-  /// A mapping from the same owner is replaced.
+  /// A mapping of the key made by the same owner (directly, or by the same module) is replaced;
+  /// the others are shadowed until `registration` is removed.
   ///
+  /// - Parameter owner: `nil` for a direct `map`, else the module's identity.
   /// - Returns: The replaced registration, to be released after the lock is dropped.
   mutating func push(_ registration: AnyRegistration, owner: ObjectIdentifier?) -> AnyRegistration?
   {
     let key = registration.key
-    var stack = stacks.removeValue(forKey: key) ?? []
-    var replaced: AnyRegistration?
-    if let index = stack.firstIndex(where: { $0.owner == owner }) {
-      replaced = stack.remove(at: index).registration
+    registration.owner = owner
+    guard let current = active.registration(for: key)?.takeUnretainedValue() else {
+      active.set(registration, for: key)
+      return nil
     }
-    stack.append(Layer(owner: owner, registration: registration))
-    stacks[key] = stack
+    var replaced: AnyRegistration?
+    if current.owner == owner {
+      replaced = current
+    } else {
+      var layers = shadowed.removeValue(forKey: key) ?? []
+      if let index = layers.firstIndex(where: { $0.owner == owner }) {
+        replaced = layers.remove(at: index)
+      }
+      layers.append(current)
+      shadowed[key] = layers
+    }
     active.set(registration, for: key)
     return replaced
   }
@@ -50,8 +57,9 @@ struct Registry {
   ///
   /// - Returns: The removed registrations, to be released after the lock is dropped.
   mutating func removeAll(_ key: Key) -> [AnyRegistration] {
+    guard let current = active.registration(for: key)?.takeUnretainedValue() else { return [] }
     active.set(nil, for: key)
-    return (stacks.removeValue(forKey: key) ?? []).map(\.registration)
+    return (shadowed.removeValue(forKey: key) ?? []) + [current]
   }
 
   func containsModule(_ id: ObjectIdentifier) -> Bool {
@@ -77,15 +85,14 @@ struct Registry {
     let record = modules.remove(at: index)
     var removed: [AnyRegistration] = []
     for key in Set(record.keys) {
-      guard var stack = stacks.removeValue(forKey: key) else { continue }
-      removed += stack.filter { $0.owner == id }.map(\.registration)
-      stack.removeAll { $0.owner == id }
-      if let top = stack.last {
-        stacks[key] = stack
-        active.set(top.registration, for: key)
-      } else {
-        active.set(nil, for: key)
+      var layers = shadowed.removeValue(forKey: key) ?? []
+      if let current = active.registration(for: key)?.takeUnretainedValue() {
+        layers.append(current)
       }
+      removed += layers.filter { $0.owner == id }
+      layers.removeAll { $0.owner == id }
+      active.set(layers.popLast(), for: key)
+      if !layers.isEmpty { shadowed[key] = layers }
     }
     return (record.module, removed)
   }

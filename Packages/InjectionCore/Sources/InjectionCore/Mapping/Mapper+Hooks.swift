@@ -2,7 +2,7 @@ extension Mapper {
   /// Maps a key whose type has an injection-complete hook to a factory, for a new value each
   /// time.
   ///
-  /// The same as ``map(_:named:_:)``; the compiler knows that `T` conforms to
+  /// The same as ``Mapper/map(_:named:_:)-1b51b``; the compiler knows that `T` conforms to
   /// ``InjectionCompletable``, so the injector calls the hook of each value it builds without
   /// any run-time conformance check.
   ///
@@ -19,7 +19,7 @@ extension Mapper {
 
   /// Maps a key whose type has an injection-complete hook to a factory in the given scope.
   ///
-  /// The same as ``map(_:named:scope:_:)``, with the hook known to the compiler.
+  /// The same as ``Mapper/map(_:named:scope:_:)-1pda4``, with the hook known to the compiler.
   ///
   /// - Parameters:
   ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
@@ -36,7 +36,7 @@ extension Mapper {
   /// Maps a key whose type has an injection-complete hook to an initializer, for a new value
   /// each time.
   ///
-  /// The same as ``map(_:named:with:)``, with the hook known to the compiler.
+  /// The same as ``Mapper/map(_:named:with:)-4cqle``, with the hook known to the compiler.
   ///
   /// - Parameters:
   ///   - type: The key's type.
@@ -50,7 +50,7 @@ extension Mapper {
 
   /// Maps a key whose type has an injection-complete hook to an initializer in the given scope.
   ///
-  /// The same as ``map(_:named:scope:with:)``, with the hook known to the compiler.
+  /// The same as ``Mapper/map(_:named:scope:with:)-2qqp0``, with the hook known to the compiler.
   ///
   /// - Parameters:
   ///   - type: The key's type. Values that an injector keeps must be `Sendable`.

@@ -44,7 +44,7 @@ extension Injector {
   ///   - type: The type; inferred from the context when omitted.
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The mapped value, or a new one.
-  /// - Throws: ``InjectionError`` as ``resolve(_:named:)-(T.Type,_)`` does.
+  /// - Throws: ``InjectionError`` as ``resolve(_:named:)-8za4a`` does.
   @inlinable
   public func resolve<T: Injectable>(_ type: T.Type = T.self, named name: String? = nil)
     throws(InjectionError) -> T
@@ -93,7 +93,7 @@ extension Injector {
   }
 
   /// Returns the value mapped for an ``Injectable`` type or a new one; the optional spelling of
-  /// ``resolve(_:named:)-(T.Type,_)`` for ``Injectable`` types, which is never `nil` for an
+  /// ``resolve(_:named:)-6sqqy`` for ``Injectable`` types, which is never `nil` for an
   /// unnamed key.
   ///
   /// - Parameters:

@@ -98,7 +98,9 @@ extension Registration {
 
   func publish(_ value: T, hasHook: Bool) {
     ticket = nil
-    cachedHook = hasHook ? .present : .none
+    // Without a hook known to the compiler, a concrete key's value was not checked; it is
+    // checked if a build is ever handed it, so that a factory returning it never completes it.
+    cachedHook = hasHook ? .present : (checksHookDynamically ? .none : .unknown)
     if scope == .weak {
       weakObject = WeakObject(object: value as AnyObject)
     } else {
