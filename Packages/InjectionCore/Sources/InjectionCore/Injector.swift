@@ -23,7 +23,9 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// The injector this one falls back to, or `nil` for a root injector.
   public let parent: Injector?
 
-  @usableFromInline let registry = Lock(Registry())
+  @usableFromInline let registry: Lock<Registry>
+  /// The active mapping of each key, searched without a lock (see ``ReadSections``).
+  @usableFromInline let table: RegistrationTable
 
   /// The process-wide root injector, and the default ``current`` injector.
   public static let shared = Injector(label: "shared")
@@ -41,11 +43,15 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   public init(label: String = "injector") {
     self.label = label
     self.parent = nil
+    table = RegistrationTable()
+    registry = Lock(Registry(active: table))
   }
 
   private init(label: String, parent: Injector) {
     self.label = label
     self.parent = parent
+    table = RegistrationTable()
+    registry = Lock(Registry(active: table))
   }
 
   /// Creates a child injector that looks in its own mappings first, then in this injector's.

@@ -44,15 +44,13 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Only for a protocol key without a static hook, whose values' types the compiler cannot
   /// see; once per dynamic type.
   @usableFromInline let checksHookDynamically: Bool
-  /// The value of a built singleton, eager singleton or instance mapping.
-  ///
-  /// Guarded by the owning injector's `registry` mutex, so the dynamic exclusivity check is
-  /// left out: it would cost more than the rest of a cached resolve.
-  @exclusivity(unchecked) @usableFromInline var cached: T?
-  /// Whether ``cached`` has a hook, so that a factory returning it does not complete it again.
-  ///
-  /// Guarded by the owning injector's `registry` mutex.
-  @exclusivity(unchecked) @usableFromInline var cachedHook: HookState
+  /// The value of a built singleton, eager singleton or instance mapping: a `+1` retained
+  /// ``Box``, published once with a releasing store and released with the registration, so
+  /// readers load it without a lock.
+  @usableFromInline let cachedBox: Atomic<UnsafeRawPointer?>
+  /// Whether the cached value has a hook (a ``HookState`` raw value), so that a factory
+  /// returning it does not complete it again.
+  @usableFromInline let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
   /// The build in progress, if any.
   ///
   /// Guarded by the owning injector's `registry` mutex.
@@ -74,9 +72,41 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     self.factory = factory
     self.staticHook = staticHook
     self.checksHookDynamically = staticHook == nil && key.isExistential
-    self.cached = instance
-    self.cachedHook = .unknown
+    self.cachedBox = Atomic(
+      instance.map { UnsafeRawPointer(Unmanaged.passRetained(Box($0)).toOpaque()) })
     super.init(key: key, scope: scope)
+  }
+
+  deinit {
+    if let pointer = cachedBox.load(ordering: .acquiring) {
+      Unmanaged<Box>.fromOpaque(pointer).release()
+    }
+  }
+
+  /// An immutable holder of the cached value, so that it can be published atomically.
+  @usableFromInline
+  final class Box {
+    @usableFromInline let value: T
+
+    init(_ value: T) {
+      self.value = value
+    }
+  }
+
+  /// The cached value, if published.
+  ///
+  /// Read it inside a read section or with the lock held.
+  @inlinable
+  var cached: T? {
+    guard let pointer = cachedBox.load(ordering: .acquiring) else { return nil }
+    return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+  }
+
+  /// Publishes the cached value; once, with the registry lock held.
+  func publishCached(_ value: T, hook: HookState) {
+    cachedHook.store(hook.rawValue, ordering: .relaxed)
+    cachedBox.store(
+      UnsafeRawPointer(Unmanaged.passRetained(Box(value)).toOpaque()), ordering: .releasing)
   }
 
   override func prepare(in owner: Injector) throws(InjectionError) {
@@ -130,7 +160,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
 
 /// Whether a cached value has an injection-complete hook.
 @usableFromInline
-enum HookState: UInt8 {
+enum HookState: UInt8, Sendable {
   /// Not decided yet: a mapped instance that no build has been handed yet.
   case unknown
   case none

@@ -13,7 +13,9 @@ struct Registry {
   }
 
   /// The mapping each key resolves to: the top of its stack.
-  @usableFromInline let active = RegistrationTable()
+  ///
+  /// Readers search it without the lock (the injector holds it too); writers change it only with the lock held.
+  let active: RegistrationTable
   /// The mappings that the active one of a key shadows, oldest first.
   ///
   /// Only keys mapped more than once have an entry, so mapping a new key touches nothing but the table.
@@ -22,6 +24,10 @@ struct Registry {
   /// Modules being configured by `addModule` right now, so that one instance added from two
   /// threads at once is configured once.
   var modulesBeingAdded: Set<ObjectIdentifier> = []
+
+  init(active: RegistrationTable) {
+    self.active = active
+  }
 
   /// Makes `registration` the active mapping of its key.
   ///

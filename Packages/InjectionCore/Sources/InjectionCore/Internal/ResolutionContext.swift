@@ -30,6 +30,17 @@ final class ResolutionContext {
   /// from its frame's `firstHandedOut` on.
   @exclusivity(unchecked) private var handedOut: [ObjectIdentifier] = []
 
+  /// This thread's read-section state, registered for as long as the thread lives.
+  @usableFromInline let reader = ReaderSlot()
+
+  init() {
+    ReadSections.register(reader)
+  }
+
+  deinit {
+    ReadSections.unregister(reader)
+  }
+
   /// The calling thread's context, unretained: the thread's slot keeps it alive.
   @usableFromInline
   static var current: Unmanaged<ResolutionContext> {
@@ -39,6 +50,12 @@ final class ResolutionContext {
     let context = ResolutionContext()
     ThreadLocalSlot.store(context)
     return Unmanaged.passUnretained(context)
+  }
+
+  /// The calling thread's read-section slot, unretained: its context keeps it alive.
+  @usableFromInline
+  static var currentReader: Unmanaged<ReaderSlot> {
+    current._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.reader) }
   }
 
   /// The calling thread's context if it is building something, without creating one.

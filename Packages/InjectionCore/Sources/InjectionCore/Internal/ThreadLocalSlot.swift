@@ -1,7 +1,7 @@
 // The one file of InjectionCore that imports the platform's C library: the standard library has
 // no thread-local storage, and a thread-local slot (about 2 ns to read) is what lets `@Injected`
 // find the injector that is building its owner without a task-local binding per object (about
-// 50 ns each). Nothing else of the C library is used.
+// 50 ns each). Besides the slot, only `sched_yield` is used, by a writer waiting for readers.
 #if canImport(Glibc)
   internal import Glibc
 #elseif canImport(Musl)
@@ -37,4 +37,10 @@ enum ThreadLocalSlot {
     let status = pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
     precondition(status == 0, "InjectionCore: pthread_setspecific failed with \(status)")
   }
+}
+
+/// Gives the processor to another thread: what a writer does while it waits for a reader to
+/// leave its read section (see ``ReadSections``).
+func yieldProcessor() {
+  _ = sched_yield()
 }

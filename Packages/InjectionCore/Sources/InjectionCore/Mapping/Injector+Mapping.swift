@@ -12,7 +12,7 @@ extension Injector {
   public func add(_ mapping: Mapping) {
     let registration = mapping.registration
     let replaced = registry.withLock { $0.push(registration, owner: nil) }
-    withExtendedLifetime(replaced) {}  // released here, outside the lock
+    release(replaced.map { [$0] } ?? [])
     do {
       try registration.prepare(in: self)
     } catch {
@@ -29,7 +29,7 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   public func unmap<T>(_ type: T.Type, named name: String? = nil) {
     let removed = registry.withLock { $0.removeAll(Key(T.self, named: name)) }
-    withExtendedLifetime(removed) {}  // released here, outside the lock
+    release(removed)
   }
 
   /// Whether a key is mapped in this injector or one of its ancestors.
@@ -48,5 +48,13 @@ extension Injector {
       next = injector.parent
     }
     return false
+  }
+
+  /// Releases registrations that were unlinked from the table: outside the registry lock
+  /// (their values may run any `deinit`), and only once no reader can still be looking at them.
+  func release(_ registrations: [AnyRegistration]) {
+    guard !registrations.isEmpty else { return }
+    ReadSections.synchronize()
+    withExtendedLifetime(registrations) {}
   }
 }

@@ -28,7 +28,7 @@ extension Injector {
       }
     } catch {
       let removed = registry.withLock { $0.removeModule(id) }
-      withExtendedLifetime(removed) {}  // released here, outside the lock
+      release(removed?.removed ?? [])
       throw error
     }
   }
@@ -78,7 +78,7 @@ extension Injector {
           $0.removeModule(ObjectIdentifier(module))
         })
       else { continue }
-      withExtendedLifetime(registrations) {}  // singletons released here, outside the lock
+      release(registrations)  // the module's singletons are released here
       removedModule.unload(from: self)
       count += 1
     }

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 extension Injector {
   /// Returns the value mapped for a key in this injector or its ancestors.
@@ -122,26 +122,6 @@ extension Injector {
   }
 }
 
-/// What ``Injector/lookUp(_:found:)`` finds in one injector.
-///
-/// `@unchecked Sendable`, to leave the registry mutex: a registration is `Sendable`, and `value`
-/// only ever carries the cached value of a singleton, eager singleton or instance mapping,
-/// which the mapping API requires to be `Sendable`.
-@usableFromInline
-struct LookUpResult<T>: @unchecked Sendable {
-  @usableFromInline let value: T?
-  /// Whether `value` has a hook, as far as the registration knows.
-  @usableFromInline let hook: HookState
-  @usableFromInline let registration: Registration<T>?
-
-  @inlinable
-  init(value: T?, hook: HookState = .none, registration: Registration<T>?) {
-    self.value = value
-    self.hook = hook
-    self.registration = registration
-  }
-}
-
 // MARK: - Internals of resolution
 //
 // The paths of a cached and of a transient resolution are `@inlinable`, so that they are
@@ -173,38 +153,39 @@ extension Injector {
   /// Looks a key up in this injector only: its cached value, else its registration (through
   /// `found`), else `nil` with `found` left `nil`.
   ///
-  /// The cached value is read in the same critical section as the lookup, without retaining
-  /// the registration.
+  /// Runs in a read section, without a lock: the table, the registration and its cached value
+  /// stay alive until the section ends (see ``ReadSections``); the value is retained before it.
   @inlinable
   func lookUp<T>(_ key: Key, found: inout Registration<T>?) -> T? {
-    let result = registry.withLock { registry -> LookUpResult<T> in
-      guard let registration = registry.active.registration(for: key) else {
-        return LookUpResult(value: nil, registration: nil)
+    let reader = ResolutionContext.currentReader
+    reader._withUnsafeGuaranteedRef { $0.enter() }
+    defer { reader._withUnsafeGuaranteedRef { $0.leave() } }
+    guard let registration = table.registration(for: key) else { return nil }
+    let cached: T? = registration._withUnsafeGuaranteedRef { registration in
+      // Sound: a key for `T` only ever holds a `Registration<T>` (see `Mapper`).
+      let typed = unsafeDowncast(registration, to: Registration<T>.self)
+      guard let box = typed.cachedBox.load(ordering: .acquiring) else { return nil }
+      if typed.cachedHook.load(ordering: .relaxed) != HookState.none.rawValue {
+        Self.noteHandedOutIfHooked(typed)
       }
-      return registration._withUnsafeGuaranteedRef { registration in
-        // Sound: a key for `T` only ever holds a `Registration<T>` (see `Mapper`).
-        let typed = unsafeDowncast(registration, to: Registration<T>.self)
-        if let value = typed.cached {
-          if typed.cachedHook == .unknown { typed.cachedHook = Self.hookState(of: value) }
-          return LookUpResult(value: value, hook: typed.cachedHook, registration: nil)
-        }
-        return LookUpResult(value: nil, registration: typed)
-      }
+      return Unmanaged<Registration<T>.Box>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
     }
-    found = result.registration
-    if result.hook == .present, let value = result.value {
-      // A factory that returns this object must not complete it again.
-      Self.noteHandedOut(value)
-    }
-    return result.value
+    if let cached { return cached }
+    found = unsafeDowncast(registration.takeUnretainedValue(), to: Registration<T>.self)
+    return nil
   }
 
-  /// Whether a mapped instance has a hook; decided on its first resolution during a build (the
-  /// only time it matters), to keep conformance checks off the launch path.
+  /// Records a cached value with a hook (or not known to have none) that is handed to a build
+  /// on this thread, so that a factory returning it does not complete it again.
   @usableFromInline
-  static func hookState<T>(of value: T) -> HookState {
-    guard ResolutionContext.building != nil else { return .unknown }
-    return value is any InjectionCompletable ? .present : .none
+  static func noteHandedOutIfHooked<T>(_ registration: Registration<T>) {
+    guard let context = ResolutionContext.building, let value = registration.cached else { return }
+    var hook = HookState(rawValue: registration.cachedHook.load(ordering: .relaxed)) ?? .unknown
+    if hook == .unknown {
+      hook = value is any InjectionCompletable ? .present : .none
+      registration.cachedHook.store(hook.rawValue, ordering: .relaxed)
+    }
+    if hook == .present { context.noteHandedOut(identity(of: value)) }
   }
 
   /// Records that a build on this thread was handed `value`, an object with a hook.

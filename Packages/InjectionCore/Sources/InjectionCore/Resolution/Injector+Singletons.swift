@@ -100,11 +100,11 @@ extension Registration {
     ticket = nil
     // Without a hook known to the compiler, a concrete key's value was not checked; it is
     // checked if a build is ever handed it, so that a factory returning it never completes it.
-    cachedHook = hasHook ? .present : (checksHookDynamically ? .none : .unknown)
+    let hook: HookState = hasHook ? .present : (checksHookDynamically ? .none : .unknown)
     if scope == .weak {
       weakObject = WeakObject(object: value as AnyObject)
     } else {
-      cached = value
+      publishCached(value, hook: hook)
     }
   }
 
