@@ -24,7 +24,7 @@ final class ResolutionContext {
 
   // Only the context's own thread touches these, so the dynamic exclusivity checks (which
   // cost more than the rest of a build's bookkeeping) are left out.
-  @exclusivity(unchecked) private(set) var frames: [Frame] = []
+  @exclusivity(unchecked) private(set) var frames = FrameStack()
   @exclusivity(unchecked) private var pendingCells: [InjectedCellBase] = []
   /// Objects with a hook that resolutions returned during the builds on the path, each build's
   /// from its frame's `firstHandedOut` on.
@@ -39,6 +39,7 @@ final class ResolutionContext {
 
   deinit {
     ReadSections.unregister(reader)
+    frames.deallocate()
   }
 
   /// The calling thread's context, unretained: the thread's slot keeps it alive.
@@ -73,7 +74,7 @@ final class ResolutionContext {
   var isBuilding: Bool { !frames.isEmpty }
 
   /// The injector building the innermost object, if any.
-  var buildingInjector: Injector? { frames.last?.injector }
+  var buildingInjector: Injector? { frames.lastBuilder?.takeUnretainedValue() }
 
   /// Starts building `key` with `injector`.
   ///
@@ -85,7 +86,7 @@ final class ResolutionContext {
     // A cycle repeats a (key, injector) pair, so it can only exist once the path is longer than
     // a few frames; scanning only then keeps the common shallow builds cheap, and still stops a
     // cycle after a bounded number of frames.
-    if frames.count >= Self.cycleScanDepth,
+    if frames.count >= cycleScanDepth,
       frames.contains(where: { $0.key == key && $0.builder.toOpaque() == builder.toOpaque() })
     {
       let path =
@@ -121,7 +122,7 @@ final class ResolutionContext {
   }
 
   /// How deep a path must be before each new frame is checked for a cycle.
-  static let cycleScanDepth = 4
+  var cycleScanDepth: Int { 4 }
 
   /// Ends the innermost build.
   @usableFromInline
@@ -145,7 +146,7 @@ final class ResolutionContext {
   /// Whether a resolution returned anything with a hook to the innermost build so far.
   @usableFromInline
   var innermostBuildWasHandedObjects: Bool {
-    guard let first = frames.last?.firstHandedOut else { return false }
+    guard let first = frames.lastFirstHandedOut else { return false }
     return handedOut.count > first
   }
 
@@ -153,7 +154,7 @@ final class ResolutionContext {
   /// object is already complete, and its hook must not run again.
   @usableFromInline
   func wasHandedOut(_ object: ObjectIdentifier?) -> Bool {
-    guard let object, let first = frames.last?.firstHandedOut, handedOut.count > first else {
+    guard let object, let first = frames.lastFirstHandedOut, handedOut.count > first else {
       return false
     }
     return handedOut[first...].contains(object)
@@ -167,7 +168,7 @@ final class ResolutionContext {
   /// Resolves the `@Injected` cells created since the innermost build began.
   @usableFromInline
   func resolvePendingCells() throws(InjectionError) {
-    guard let first = frames.last?.firstCell, pendingCells.count > first else { return }
+    guard let first = frames.lastFirstCell, pendingCells.count > first else { return }
     let cells = Array(pendingCells[first...])
     pendingCells.removeSubrange(first...)
     for cell in cells {
