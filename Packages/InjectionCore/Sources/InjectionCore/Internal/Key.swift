@@ -8,12 +8,23 @@ struct Key: Hashable, Sendable {
   @usableFromInline let id: ObjectIdentifier
   @usableFromInline let name: String?
   @usableFromInline let type: any Any.Type
+  /// Where the key's probe starts in a ``RegistrationTable``: the type's identity, mixed with
+  /// the name's hash for a named key, so that many names of one type spread over the table.
+  @usableFromInline let probe: UInt
 
   @inlinable
   init<T>(_ type: T.Type, named name: String?) {
     self.id = ObjectIdentifier(type)
     self.name = name
     self.type = type
+    self.probe = Self.probe(id: UInt(bitPattern: ObjectIdentifier(type)), name: name)
+  }
+
+  /// The probe start of a key: see ``probe``.
+  @inlinable
+  static func probe(id: UInt, name: String?) -> UInt {
+    guard let name else { return id }
+    return id ^ UInt(bitPattern: name.hashValue)
   }
 
   @inlinable

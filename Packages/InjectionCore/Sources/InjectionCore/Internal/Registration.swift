@@ -65,6 +65,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// ``InjectionCompletable``); zero until the first check.
   @usableFromInline let hookDecision = Atomic<UInt>(0)
 
+  @usableFromInline
   init(
     key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
     staticHook: ((T) -> Void)?, instance: T? = nil

@@ -124,7 +124,7 @@ final class TableStorage: @unchecked Sendable {
   func registration(for key: Key) -> Unmanaged<AnyRegistration>? {
     guard capacity > 0 else { return nil }
     let id = UInt(bitPattern: key.id)
-    var index = slot(of: id)
+    var index = slot(of: key.probe)
     while true {
       let slotID = ids[index].load(ordering: .acquiring)
       if slotID == id, Self.same(names[index], key.name) {
@@ -143,7 +143,7 @@ final class TableStorage: @unchecked Sendable {
   func index(of key: Key) -> Int? {
     guard capacity > 0 else { return nil }
     let id = UInt(bitPattern: key.id)
-    var index = slot(of: id)
+    var index = slot(of: key.probe)
     while true {
       let slotID = ids[index].load(ordering: .relaxed)
       if slotID == id, Self.same(names[index], key.name) { return index }
@@ -168,7 +168,7 @@ final class TableStorage: @unchecked Sendable {
   /// The registry lock is held.
   func insert(_ registration: AnyRegistration, for key: Key) {
     let id = UInt(bitPattern: key.id)
-    var index = slot(of: id)
+    var index = slot(of: key.probe)
     while ids[index].load(ordering: .relaxed) != 0 { index = (index + 1) & (capacity - 1) }
     names[index] = key.name
     entries[index].store(
@@ -181,7 +181,7 @@ final class TableStorage: @unchecked Sendable {
     for index in 0..<capacity {
       let id = ids[index].load(ordering: .relaxed)
       guard id != 0 else { continue }
-      var target = storage.slot(of: id)
+      var target = storage.slot(of: Key.probe(id: id, name: names[index]))
       while storage.ids[target].load(ordering: .relaxed) != 0 {
         target = (target + 1) & (storage.capacity - 1)
       }
@@ -211,8 +211,9 @@ final class TableStorage: @unchecked Sendable {
     }
   }
 
+  /// The first slot to probe for a key's ``Key/probe``.
   @inlinable
-  func slot(of id: UInt) -> Int {
-    Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  func slot(of probe: UInt) -> Int {
+    Int(truncatingIfNeeded: (probe &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 }

@@ -10,6 +10,7 @@ extension Mapper {
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - factory: Builds the value; it receives the injector that was asked.
+  @inlinable
   public func map<T: InjectionCompletable>(
     _ type: T.Type, named name: String? = nil,
     _ factory: @escaping @Sendable (Injector) throws -> T
@@ -26,6 +27,7 @@ extension Mapper {
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - scope: How long the value lives.
   ///   - factory: Builds the value.
+  @inlinable
   public func map<T: InjectionCompletable & Sendable>(
     _ type: T.Type, named name: String? = nil, scope: Scope,
     _ factory: @escaping @Sendable (Injector) throws -> T
@@ -42,6 +44,7 @@ extension Mapper {
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - initializer: Builds the value.
+  @inlinable
   public func map<T: InjectionCompletable>(
     _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
   ) {
@@ -57,6 +60,7 @@ extension Mapper {
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - scope: How long the value lives.
   ///   - initializer: Builds the value.
+  @inlinable
   public func map<T: InjectionCompletable & Sendable>(
     _ type: T.Type, named name: String? = nil, scope: Scope,
     with initializer: @escaping @Sendable () throws -> T
@@ -70,6 +74,7 @@ extension Mapping {
   ///
   /// Made without the caller's protocol constraints, so that the closure captures nothing but
   /// the initializer.
+  @inlinable
   static func factory<T>(calling initializer: @escaping @Sendable () throws -> T)
     -> @Sendable (Injector) throws -> T
   {
@@ -77,6 +82,7 @@ extension Mapping {
   }
 
   /// A factory mapping whose values' hook the compiler knows about.
+  @inlinable
   init<T: InjectionCompletable>(
     hooked type: T.Type, named name: String?, scope: Scope,
     factory: @escaping @Sendable (Injector) throws -> T

@@ -21,6 +21,7 @@ extension Mapper {
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - factory: Builds the value. It receives the injector that was asked, so that the
   ///     overrides of a child injector reach the dependencies it resolves.
+  @inlinable
   public func map<T>(
     _ type: T.Type, named name: String? = nil,
     _ factory: @escaping @Sendable (Injector) throws -> T
@@ -46,6 +47,7 @@ extension Mapper {
   ///     directly stops the program with the diagnostic (``Injector/addModule(_:)`` throws it).
   ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
   ///     injector that was asked for a transient one.
+  @inlinable
   public func map<T: Sendable>(
     _ type: T.Type, named name: String? = nil, scope: Scope,
     _ factory: @escaping @Sendable (Injector) throws -> T
@@ -69,6 +71,7 @@ extension Mapper {
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - initializer: Builds the value.
+  @inlinable
   public func map<T>(
     _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
   ) {
@@ -86,6 +89,7 @@ extension Mapper {
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - scope: How long the value lives.
   ///   - initializer: Builds the value.
+  @inlinable
   public func map<T: Sendable>(
     _ type: T.Type, named name: String? = nil, scope: Scope,
     with initializer: @escaping @Sendable () throws -> T
@@ -101,6 +105,7 @@ extension Mapper {
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - instance: The value to return.
+  @inlinable
   public func map<T: Sendable>(_ type: T.Type, named name: String? = nil, to instance: T) {
     add(
       Mapping(
@@ -122,6 +127,7 @@ extension Mapper {
   ///   - type: The type to build.
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - scope: How long the value lives.
+  @inlinable
   public func map<T: Injectable & Sendable>(
     _ type: T.Type, named name: String? = nil, scope: Scope = .transient
   ) {

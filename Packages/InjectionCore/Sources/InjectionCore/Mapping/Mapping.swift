@@ -3,5 +3,10 @@
 /// You never build a `Mapping` yourself: the `map` methods of ``Mapper`` do, and hand it to
 /// ``Mapper/add(_:)``.
 public struct Mapping: Sendable {
-  let registration: AnyRegistration
+  @usableFromInline let registration: AnyRegistration
+
+  @usableFromInline
+  init(registration: AnyRegistration) {
+    self.registration = registration
+  }
 }
