@@ -23,16 +23,9 @@ extension Injector {
     -> T
   {
     let key = Key(T.self, named: name)
-    var registration: Registration<T>?
-    if let value = lookUp(key, found: &registration) { return value }
-    if let registration { return try produce(registration, owner: self) }
-    switch findInAncestors(key) as Found<T> {
-    case .value(let value): return value
-    case .registration(let registration, let owner): return try produce(registration, owner: owner)
-    case .missing:
-      if let value: T = try resolveUnmapped(key) { return value }
-      throw notMapped(key)
-    }
+    if let value: T = try resolveMapped(key) { return value }
+    if let value: T = try resolveUnmapped(key) { return value }
+    throw notMapped(key)
   }
 
   /// Returns the value mapped for an ``Injectable`` type, or creates one when it is not mapped.
@@ -50,21 +43,14 @@ extension Injector {
     throws(InjectionError) -> T
   {
     let key = Key(T.self, named: name)
-    var registration: Registration<T>?
-    if let value = lookUp(key, found: &registration) { return value }
-    if let registration { return try produce(registration, owner: self) }
-    switch findInAncestors(key) as Found<T> {
-    case .value(let value): return value
-    case .registration(let registration, let owner): return try produce(registration, owner: owner)
-    case .missing:
-      guard name == nil else { throw notMapped(key) }
-      return try build(
-        key, make: { _ in T() },
-        complete: {
-          $0.injectionDidComplete()
-          return true
-        })
-    }
+    if let value: T = try resolveMapped(key) { return value }
+    guard name == nil else { throw notMapped(key) }
+    return try build(
+      key, make: { _ in T() },
+      complete: {
+        $0.injectionDidComplete()
+        return true
+      })
   }
 
   /// Returns the value mapped for a key, or `nil` when nothing is mapped for it.
@@ -82,14 +68,8 @@ extension Injector {
     throws(InjectionError) -> Wrapped?
   {
     let key = Key(Wrapped.self, named: name)
-    var registration: Registration<Wrapped>?
-    if let value = lookUp(key, found: &registration) { return value }
-    if let registration { return try produce(registration, owner: self) }
-    switch findInAncestors(key) as Found<Wrapped> {
-    case .value(let value): return value
-    case .registration(let registration, let owner): return try produce(registration, owner: owner)
-    case .missing: return try resolveUnmapped(key)
-    }
+    if let value: Wrapped = try resolveMapped(key) { return value }
+    return try resolveUnmapped(key)
   }
 
   /// Returns the value mapped for an ``Injectable`` type or a new one; the optional spelling of
@@ -107,16 +87,8 @@ extension Injector {
   ) throws(InjectionError) -> Wrapped? {
     guard name == nil else {
       // Not `resolve(Wrapped?.self, named:)`: overload resolution picks this method again.
-      let key = Key(Wrapped.self, named: name)
-      var registration: Registration<Wrapped>?
-      if let value = lookUp(key, found: &registration) { return value }
-      if let registration { return try produce(registration, owner: self) }
-      switch findInAncestors(key) as Found<Wrapped> {
-      case .value(let value): return value
-      case .registration(let registration, let owner):
-        return try produce(registration, owner: owner)
-      case .missing: return nil  // a name always refers to a mapping
-      }
+      // A name always refers to a mapping: nothing mapped is `nil`.
+      return try resolveMapped(Key(Wrapped.self, named: name))
     }
     return try resolve(Wrapped.self) as Wrapped
   }
@@ -129,6 +101,20 @@ extension Injector {
 // run-time generic metadata lookups, which cost more than the whole resolution.
 
 extension Injector {
+  /// The value of the mapping of `key` in this injector or its ancestors, built or fetched as
+  /// its scope says; `nil` if no injector maps the key.
+  @inlinable
+  func resolveMapped<T>(_ key: Key) throws(InjectionError) -> T? {
+    var registration: Registration<T>?
+    if let value = lookUp(key, found: &registration) { return value }
+    if let registration { return try produce(registration, owner: self) }
+    switch findInAncestors(key) as Found<T> {
+    case .value(let value): return value
+    case .registration(let registration, let owner): return try produce(registration, owner: owner)
+    case .missing: return nil
+    }
+  }
+
   /// Where a key's mapping was found, in an ancestor.
   @usableFromInline
   enum Found<T> {
