@@ -107,18 +107,50 @@ import Testing
     #expect(try injector.resolve((any Engine).self) === rebuilt)
   }
 
-  @Test func weakScopeRejectsAValueThatIsNotAnObject() throws {
-    let injector = Injector(label: "scopes")
-    injector.map(Settings.self, scope: .weak) { _ in Settings(speedLimit: 50) }
-
-    let error = #expect(throws: InjectionError.self) {
-      try injector.resolve(Settings.self)
+  @Test func weakScopeOfAValueTypeStopsTheProgramWhenMapped() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Injector(label: "scopes").map(Settings.self, scope: .weak) { _ in Settings(speedLimit: 50) }
     }
+
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("Invalid mapping for InjectionCoreTests.Settings"))
+    #expect(output.contains("is a value type"))
+  }
+
+  @Test func moduleWithAWeakValueTypeMappingIsRejectedWhenAdded() throws {
+    final class WeakSettingsModule: InjectionModule {
+      func configure(_ mappings: ModuleMappings) {
+        mappings.map(Settings.self, scope: .weak) { _ in Settings(speedLimit: 50) }
+      }
+    }
+    let injector = Injector(label: "scopes")
+    let module = WeakSettingsModule()
+
+    let error = #expect(throws: InjectionError.self) { try injector.addModule(module) }
+
     guard case .invalidMapping(let key, let reason) = error else {
       Issue.record("expected .invalidMapping, got \(String(describing: error))")
       return
     }
     #expect(key == InjectionCoreTests.key(Settings.self))
+    #expect(reason.contains("is a value type"))
+    #expect(!injector.hasModule(module))
+    #expect(!injector.isMapped(Settings.self))
+  }
+
+  @Test func weakScopeOfAProtocolRejectsAValueOnItsFirstBuild() throws {
+    let injector = Injector(label: "scopes")
+    // A protocol key is accepted when mapped: only its values tell whether they are objects.
+    injector.map((any Radio).self, scope: .weak) { _ in FMRadio(station: "jazz") }
+
+    let error = #expect(throws: InjectionError.self) {
+      try injector.resolve((any Radio).self)
+    }
+    guard case .invalidMapping(let key, let reason) = error else {
+      Issue.record("expected .invalidMapping, got \(String(describing: error))")
+      return
+    }
+    #expect(key == InjectionCoreTests.key((any Radio).self))
     #expect(reason.contains("not a class instance"))
   }
 

@@ -45,8 +45,21 @@ struct Key: Hashable, Sendable {
   /// extended existential (constrained protocol types). Asked once per mapping, never while
   /// resolving, and it costs no conformance lookup.
   var isExistential: Bool {
-    let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+    let kind = metadataKind
     return kind == 0x303 || kind == 0x306 || kind == 0x307
+  }
+
+  /// Whether the key's type is a value type or a function type.
+  ///
+  /// Structs, enums and optionals have kinds 0x200–0x202, tuples 0x301, functions 0x302.
+  /// Classes (kind 0, or an isa pointer) and protocol existentials are not value types.
+  var isValueType: Bool {
+    let kind = metadataKind
+    return (0x200...0x202).contains(kind) || kind == 0x301 || kind == 0x302
+  }
+
+  private var metadataKind: UInt {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
   }
 
   /// The public, printable form of this key.

@@ -19,6 +19,20 @@ class AnyRegistration: @unchecked Sendable {
     self.scope = scope
   }
 
+  /// Why this mapping cannot work, checked when it is made; `nil` if it can.
+  ///
+  /// A `.weak` mapping needs objects. A value type is rejected here; a protocol key's values
+  /// are checked when they are built, since only they tell whether they are objects.
+  var mappingProblem: InjectionError? {
+    guard scope == .weak, key.isValueType else { return nil }
+    return .invalidMapping(
+      key: key.publicKey,
+      reason: """
+        the .weak scope keeps a weak reference, but \(key.publicKey.typeName) is a value type, \
+        which cannot be referenced weakly. Use .singleton or .transient.
+        """)
+  }
+
   /// Builds the value now if the scope asks for it (eager singletons).
   func prepare(in owner: Injector) throws(InjectionError) {}
 }

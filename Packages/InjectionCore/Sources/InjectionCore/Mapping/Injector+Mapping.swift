@@ -5,12 +5,16 @@ extension Injector {
   /// mapping of the same key.
   ///
   /// The new mapping also shadows the mappings of the key that modules made; removing such a
-  /// module later leaves this one in place. An ``Scope/eagerSingleton`` is built now; if that
-  /// fails the program stops with the diagnostic (add it through a module to handle the error).
+  /// module later leaves this one in place. An ``Scope/eagerSingleton`` is built now. If that
+  /// fails, or the mapping cannot work (a ``Scope/weak`` scope for a value type), the program
+  /// stops with the diagnostic; add the mapping through a module to handle the error instead.
   ///
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
     let registration = mapping.registration
+    if let problem = registration.mappingProblem {
+      fatalError("InjectionCore: \(problem)")
+    }
     let replaced = registry.withLock { $0.push(registration, owner: nil) }
     release(replaced.map { [$0] } ?? [])
     do {

@@ -7,8 +7,9 @@ extension Injector {
   ///
   /// - Parameter module: The module to add.
   /// - Throws: ``InjectionError/moduleAlreadyAdded(module:injector:)`` if this injector already
-  ///   holds this module instance; any error of building an eager singleton, in which case the
-  ///   module is removed again (without its `unload`).
+  ///   holds this module instance; ``InjectionError/invalidMapping(key:reason:)`` if one of its
+  ///   mappings cannot work (nothing is added then); any error of building an eager singleton,
+  ///   in which case the module is removed again (without its `unload`).
   public func addModule(_ module: any InjectionModule) throws(InjectionError) {
     let id = ObjectIdentifier(module)
     let reserved = registry.withLock { registry in
@@ -18,6 +19,10 @@ extension Injector {
     let mappings = ModuleMappings()
     module.configure(mappings)
     let recorded = mappings.mappings
+    if let problem = recorded.lazy.compactMap(\.registration.mappingProblem).first {
+      registry.withLock { _ = $0.modulesBeingAdded.remove(id) }
+      throw problem
+    }
     registry.withLock { registry in
       registry.modulesBeingAdded.remove(id)
       registry.addModule(module, mappings: recorded)
