@@ -15,7 +15,11 @@ final class BuildTicket<T>: @unchecked Sendable {
   let gate = Lock<Void>(())
   private let partial = Lock<Partial>(Partial())
 
-  /// The mutex payload: a value that is only ever handed to the resolution that asked for it.
+  /// The payload of `partial`.
+  ///
+  /// `@unchecked Sendable`: `value` is read and written only while `partial`'s lock is held,
+  /// and it is only handed to the builder's own resolution or to a thread whose wait would close
+  /// a cycle of waits, as a singleton's value is.
   private struct Partial: @unchecked Sendable {
     var value: T?
   }

@@ -72,7 +72,10 @@ extension Injector {
 
 /// What a resolution must do next for a cached mapping.
 ///
-/// `@unchecked Sendable` for the same reason as ``Injector/Found``.
+/// `@unchecked Sendable`, to leave the registry lock (`Injector.registry`), under which it is
+/// read from the registration: a ticket is `Sendable`, and `.ready` only carries the cached
+/// value of a singleton, eager singleton, weak or instance mapping, which the mapping API
+/// requires to be `Sendable`.
 @usableFromInline
 enum CacheStep<T>: @unchecked Sendable {
   case ready(T)
