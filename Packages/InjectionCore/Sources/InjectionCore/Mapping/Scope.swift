@@ -24,7 +24,4 @@ public enum Scope: Sendable, Hashable, CustomStringConvertible {
     case .weak: "weak"
     }
   }
-
-  /// Whether values of this scope are kept by the injector that owns the mapping.
-  var isCached: Bool { self != .transient }
 }
