@@ -292,4 +292,16 @@ enum Bakery {
 
     #expect(try injector.resolve(Coupe.self).engine is V8Engine)
   }
+
+  @Test func transientCycleThroughANewChildInjectorAtEveryLevelIsACycleError() throws {
+    let injector = Injector(label: "cycles")
+    injector.map(Coupe.self) { injector in
+      try injector.makeChild(label: "level").resolve(Coupe.self)
+    }
+
+    let error = #expect(throws: InjectionError.self) { try injector.resolve(Coupe.self) }
+
+    #expect(error?.cyclePath?.first == key(Coupe.self))
+    #expect(error?.cyclePath?.last == key(Coupe.self))
+  }
 }

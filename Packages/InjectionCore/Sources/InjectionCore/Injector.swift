@@ -23,9 +23,9 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// The injector this one falls back to, or `nil` for a root injector.
   public let parent: Injector?
 
-  @usableFromInline let registry: Lock<Registry>
-  /// The active mapping of each key, searched without a lock (see ``ReadSections``).
-  @usableFromInline let table: RegistrationTable
+  /// The mappings and modules; every lookup, too, takes this mutex (see
+  /// `Documentation/DesignDecisions.md`, "Why every lookup takes the injector's mutex").
+  @usableFromInline let registry = Lock(Registry())
 
   /// The process-wide root injector, and the default ``current`` injector.
   public static let shared = Injector(label: "shared")
@@ -43,15 +43,11 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   public init(label: String = "injector") {
     self.label = label
     self.parent = nil
-    table = RegistrationTable()
-    registry = Lock(Registry(active: table))
   }
 
   private init(label: String, parent: Injector) {
     self.label = label
     self.parent = parent
-    table = RegistrationTable()
-    registry = Lock(Registry(active: table))
   }
 
   /// Creates a child injector that looks in its own mappings first, then in this injector's.
@@ -65,6 +61,11 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// - Returns: A new, empty child injector.
   public func makeChild(label: String? = nil) -> Injector {
     Injector(label: label ?? "child of \(self.label)", parent: self)
+  }
+
+  deinit {
+    let table = registry.withLock { $0.takeTable() }
+    table.releaseAll()  // outside the mutex: the values may run any `deinit`
   }
 
   /// The injector's label.

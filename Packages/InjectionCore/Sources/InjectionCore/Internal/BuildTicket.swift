@@ -1,18 +1,35 @@
 import Synchronization
 
-/// A singleton that one thread is building right now.
+/// A cached value (singleton, eager singleton, weak) that one thread is building right now,
+/// without its value type: what ``WaitGraph`` follows.
 ///
-/// The builder holds `gate` for the whole build; a thread that wants the same singleton waits by
+/// `@unchecked Sendable`: `builder` is immutable; `isFinished` is read and written only while
+/// ``WaitGraph``'s mutex is held.
+@usableFromInline
+class AnyBuildTicket: @unchecked Sendable {
+  /// The resolution context (one per thread) of the builder.
+  let builder: ObjectIdentifier
+  /// The builder has published the value or given up; guarded by ``WaitGraph``'s mutex.
+  @exclusivity(unchecked) var isFinished = false
+
+  init(builder: ObjectIdentifier) {
+    self.builder = builder
+  }
+}
+
+/// A cached value that one thread is building right now.
+///
+/// The builder holds `gate` for the whole build; a thread that wants the same value waits by
 /// taking `gate` after the builder is done. `partial` is the value once its `init` has returned
 /// and before its dependencies are resolved: the builder's own resolution, and a thread whose
 /// wait would close a cycle, take it from there (that is how circular singletons work).
 ///
-/// `@unchecked Sendable`: `builder` is immutable, `gate` is a mutex, and `partial` is read and
-/// written only inside its own mutex.
+/// `@unchecked Sendable`: `gate` is a mutex, and `partial` is read and written only inside its
+/// own mutex.
 @usableFromInline
-final class BuildTicket<T>: @unchecked Sendable {
-  let builder: ObjectIdentifier
-  let gate = Lock<Void>(())
+final class BuildTicket<T>: AnyBuildTicket, @unchecked Sendable {
+  /// Held by the builder for the whole build.
+  let gate = PlatformMutex()
   private let partial = Lock<Partial>(Partial())
 
   /// The payload of `partial`.
@@ -22,17 +39,31 @@ final class BuildTicket<T>: @unchecked Sendable {
   /// a cycle of waits, as a singleton's value is.
   private struct Partial: @unchecked Sendable {
     var value: T?
+    var wasHandedOut = false
   }
 
-  init(builder: ObjectIdentifier) {
-    self.builder = builder
+  /// Publishes the value that its dependencies may need before it is complete.
+  ///
+  /// - Parameter wasHandedOut: Whether the value was handed out already (a value whose earlier
+  ///   build failed after it was).
+  func setPartialValue(_ value: T, wasHandedOut: Bool = false) {
+    partial.withLock {
+      $0.value = value
+      $0.wasHandedOut = wasHandedOut
+    }
   }
 
-  var partialValue: T? {
-    partial.withLock { $0.value }
+  /// Hands out the partial value, if there is one, and remembers that it did.
+  func takePartialValue() -> T? {
+    partial.withLock { partial -> T? in
+      guard let value = partial.value else { return nil }
+      partial.wasHandedOut = true
+      return value
+    }
   }
 
-  func setPartialValue(_ value: T) {
-    partial.withLock { $0.value = value }
+  /// The partial value, if it was handed out: the one instance there may ever be of the value.
+  var handedOutPartialValue: T? {
+    partial.withLock { $0.wasHandedOut ? $0.value : nil }
   }
 }

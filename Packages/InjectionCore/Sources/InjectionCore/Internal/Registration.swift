@@ -2,9 +2,11 @@ public import Synchronization
 
 /// One mapping inside one injector, without its value type.
 ///
+/// A registration belongs to one injector: the first injector that adds it takes it, and any
+/// other gets a copy (``forAdding()``), so two injectors never share a cached value or a build.
+///
 /// `@unchecked Sendable`: the stored properties of this class and of ``Registration`` are
-/// immutable, except `owner` and the cache of `Registration`, which are read and written only
-/// while the owning injector's `registry` mutex is held.
+/// immutable, atomic, or guarded by the owning injector's `registry` mutex, as each says.
 @usableFromInline
 class AnyRegistration: @unchecked Sendable {
   @usableFromInline let key: Key
@@ -13,10 +15,26 @@ class AnyRegistration: @unchecked Sendable {
   ///
   /// Set when the mapping is added; guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) var owner: ObjectIdentifier?
+  /// Whether an injector (or a module being added) took this registration.
+  private let isTaken = Atomic<Bool>(false)
 
   init(key: Key, scope: Scope) {
     self.key = key
     self.scope = scope
+  }
+
+  /// This registration for an injector that is adding it: itself the first time, a fresh copy
+  /// (same key, scope, factory and instance, nothing built) every later time.
+  func forAdding() -> AnyRegistration {
+    let (taken, _) = isTaken.compareExchange(
+      expected: false, desired: true, ordering: .acquiringAndReleasing)
+    guard taken else { return makeCopy().forAdding() }
+    return self
+  }
+
+  /// A new registration with the same recipe and nothing built.
+  func makeCopy() -> AnyRegistration {
+    preconditionFailure("Registration overrides makeCopy()")
   }
 
   /// Why this mapping cannot work, checked when it is made; `nil` if it can.
@@ -42,8 +60,11 @@ class AnyRegistration: @unchecked Sendable {
 /// It is stored under `Key(T.self, …)` only, which is what makes the unchecked downcast in
 /// ``Injector`` sound.
 ///
-/// `@unchecked Sendable`: `cached`, `cachedHook`, `ticket` and `weakObject` are guarded by the
-/// owning injector's `registry` mutex; `hookDecision` is atomic; everything else is immutable.
+/// `@unchecked Sendable`: `cachedValue` is written once, before `isPublished` is set with a
+/// releasing store, and never changed after, so a thread that loaded `isPublished` as `true`
+/// with an acquiring load reads it without a lock; `ticket`, `weakObject` and `incomplete` are
+/// guarded by the owning injector's `registry` mutex; `cachedHook` and `hookDecision` are atomic;
+/// everything else is immutable.
 @usableFromInline
 final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Builds a new value.
@@ -58,10 +79,15 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Only for a protocol key without a static hook, whose values' types the compiler cannot
   /// see; once per dynamic type.
   @usableFromInline let checksHookDynamically: Bool
-  /// The value of a built singleton, eager singleton or instance mapping: a `+1` retained
-  /// ``Box``, published once with a releasing store and released with the registration, so
-  /// readers load it without a lock.
-  @usableFromInline let cachedBox: Atomic<UnsafeRawPointer?>
+  /// Whether this maps an instance the app built (cached from the start, never built).
+  let isInstance: Bool
+  /// Whether ``cachedValue`` holds the value of a built singleton, eager singleton or instance.
+  @usableFromInline let isPublished: Atomic<Bool>
+  /// The cached value, once published.
+  ///
+  /// Written once, with the registry mutex held, before ``isPublished`` is set; never changed
+  /// afterwards. Released with the registration.
+  @usableFromInline @exclusivity(unchecked) var cachedValue: T?
   /// Whether the cached value has a hook (a ``HookState`` raw value), so that a factory
   /// returning it does not complete it again.
   @usableFromInline let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
@@ -73,6 +99,11 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   ///
   /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) var weakObject: WeakObject?
+  /// A value whose build failed after other objects were given it (circular singletons): the
+  /// next build finishes injecting it instead of making a second one.
+  ///
+  /// Guarded by the owning injector's `registry` mutex.
+  @exclusivity(unchecked) var incomplete: IncompleteValue<T>?
   /// The last dynamic type the hook check saw, tagged with the answer.
   ///
   /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms to
@@ -87,41 +118,32 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     self.factory = factory
     self.staticHook = staticHook
     self.checksHookDynamically = staticHook == nil && key.isExistential
-    self.cachedBox = Atomic(
-      instance.map { UnsafeRawPointer(Unmanaged.passRetained(Box($0)).toOpaque()) })
+    self.isInstance = instance != nil
+    self.cachedValue = instance
+    self.isPublished = Atomic(instance != nil)
     super.init(key: key, scope: scope)
   }
 
-  deinit {
-    if let pointer = cachedBox.load(ordering: .acquiring) {
-      Unmanaged<Box>.fromOpaque(pointer).release()
-    }
-  }
-
-  /// An immutable holder of the cached value, so that it can be published atomically.
-  @usableFromInline
-  final class Box {
-    @usableFromInline let value: T
-
-    init(_ value: T) {
-      self.value = value
-    }
+  override func makeCopy() -> AnyRegistration {
+    Registration(
+      key: key, scope: scope, factory: factory, staticHook: staticHook,
+      instance: isInstance ? cachedValue : nil)
   }
 
   /// The cached value, if published.
   ///
-  /// Read it inside a read section or with the lock held.
+  /// Safe without a lock: see ``cachedValue``.
   @inlinable
-  var cached: T? {
-    guard let pointer = cachedBox.load(ordering: .acquiring) else { return nil }
-    return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+  var published: T? {
+    guard isPublished.load(ordering: .acquiring) else { return nil }
+    return cachedValue
   }
 
-  /// Publishes the cached value; once, with the registry lock held.
+  /// Publishes the cached value; once, with the registry mutex held.
   func publishCached(_ value: T, hook: HookState) {
     cachedHook.store(hook.rawValue, ordering: .relaxed)
-    cachedBox.store(
-      UnsafeRawPointer(Unmanaged.passRetained(Box(value)).toOpaque()), ordering: .releasing)
+    cachedValue = value
+    isPublished.store(true, ordering: .releasing)
   }
 
   override func prepare(in owner: Injector) throws(InjectionError) {
@@ -185,4 +207,14 @@ enum HookState: UInt8, Sendable {
 /// A weak reference to the object of a `.weak` mapping.
 struct WeakObject {
   weak var object: AnyObject?
+}
+
+/// A singleton whose build failed after its value was handed to other objects: the `@Injected`
+/// properties that were not resolved yet, to be resolved by the next build before the hook.
+///
+/// `@unchecked Sendable`: it moves in and out of the registry mutex like a cached value, which
+/// the mapping API requires to be `Sendable`; the cells are `Sendable`.
+struct IncompleteValue<T>: @unchecked Sendable {
+  let value: T
+  let cells: [InjectedCellBase]
 }

@@ -1,7 +1,5 @@
-public import Synchronization
-
 /// The active registration of each key: an open-addressing hash table keyed by the type's
-/// identity, probed linearly, that readers search without a lock.
+/// identity, probed linearly.
 ///
 /// The standard `Dictionary` hashes with SipHash, which costs more than the whole budget of a
 /// cached resolve. Here the hash is one multiplication of the type's metadata address (Fibonacci
@@ -9,40 +7,44 @@ public import Synchronization
 /// removing a mapping clears its slot's registration, so the table grows only with the number
 /// of distinct keys ever mapped, and it doubles when three quarters full (amortized growth).
 ///
-/// Writers (``set(_:for:)``) hold the injector's registry lock. Readers hold a read section
-/// (``ReadSections``): they load the current storage, then each slot, with acquiring loads; a
-/// writer publishes a new slot's name and registration before its key, and a grown storage
-/// before it is used. A storage that was replaced stays allocated until the table is released,
-/// which costs at most as much memory as the current one, so readers never need to be waited
-/// for when the table grows.
-///
-/// `@unchecked Sendable`: `current` is atomic; `retired` and `used` are touched only by writers,
-/// under the registry lock.
+/// A plain value with strong references: it lives inside the injector's registry mutex, and is
+/// read and written only while that mutex is held (see `Documentation/DesignDecisions.md`, "Why
+/// every lookup takes the injector's mutex").
 @usableFromInline
-final class RegistrationTable: @unchecked Sendable {
-  /// The storage readers use: a `+1` retained ``TableStorage``.
-  @usableFromInline let current: Atomic<UnsafeRawPointer>
-  private var retired: [TableStorage] = []
+struct RegistrationTable {
+  private struct Slot {
+    /// The key type's identity as a number; 0 marks an empty slot.
+    var id: UInt = 0
+    var name: String?
+    /// The table's `+1` on the registration, or `nil`.
+    ///
+    /// Retained by ``set(_:for:)`` when stored, released by it when replaced, and by
+    /// ``releaseAll()`` when the registry goes away. Unmanaged so that a lookup reads it without
+    /// touching its reference count.
+    var registration: Unmanaged<AnyRegistration>?
+  }
+
+  private var slots: ContiguousArray<Slot> = []
+  private var shift: UInt = 63
   private var used = 0
 
-  init() {
-    current = Atomic(UnsafeRawPointer(Unmanaged.passRetained(TableStorage(capacity: 0)).toOpaque()))
-  }
-
-  deinit {
-    let storage = Unmanaged<TableStorage>.fromOpaque(current.load(ordering: .acquiring))
-    storage.takeUnretainedValue().releaseRegistrations()
-    storage.release()
-  }
-
-  /// The active registration of `key`, without retaining it.
+  /// Calls `body` with the active registration of `key`, borrowed from the table.
   ///
-  /// Call it inside a read section or with the registry lock held; the registration stays
-  /// alive until both have ended.
-  @inlinable
-  func registration(for key: Key) -> Unmanaged<AnyRegistration>? {
-    Unmanaged<TableStorage>.fromOpaque(current.load(ordering: .acquiring))
-      ._withUnsafeGuaranteedRef { $0.registration(for: key) }
+  /// The reference is valid for the call only, and not retained. Nothing happens when `key` has
+  /// none.
+  ///
+  /// Call it with the registry mutex held, so that the table's strong reference, which the
+  /// borrowed one stands for, cannot change during the call.
+  @usableFromInline
+  func withRegistration(for key: Key, _ body: (AnyRegistration) -> Void) {
+    guard let index = index(of: key), let registration = slots[index].registration else { return }
+    registration._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The active registration of `key`, or `nil`.
+  func registration(for key: Key) -> AnyRegistration? {
+    guard let index = index(of: key) else { return nil }
+    return slots[index].registration?.takeUnretainedValue()
   }
 
   /// Whether `key` has an active registration.
@@ -52,158 +54,64 @@ final class RegistrationTable: @unchecked Sendable {
 
   /// Makes `registration` the active one of `key`, or clears it when `nil`.
   ///
-  /// The registry lock is held.
-  /// The table's reference to the registration it replaces is released here; that is never the
-  /// last one, because the registry's stacks or the caller still hold it until readers are done
-  /// with it (``ReadSections/synchronize()``).
-  func set(_ registration: AnyRegistration?, for key: Key) {
-    var storage = Unmanaged<TableStorage>.fromOpaque(current.load(ordering: .relaxed))
-      .takeUnretainedValue()
-    if let index = storage.index(of: key) {
-      storage.replace(at: index, with: registration)
+  /// The table's reference to the registration it replaces is dropped here; callers keep their
+  /// own reference to it, so that it is released after the registry mutex is unlocked.
+  mutating func set(_ registration: AnyRegistration?, for key: Key) {
+    let retained = registration.map { Unmanaged.passRetained($0) }
+    if let index = index(of: key) {
+      // Not the last reference: the caller holds the one it unlinks.
+      slots[index].registration?.release()
+      slots[index].registration = retained
       return
     }
-    guard let registration else { return }
-    if (used + 1) * 4 > storage.capacity * 3 {
-      storage = grow(storage)
+    guard let retained else { return }
+    if (used + 1) * 4 > slots.count * 3 {
+      grow()
     }
-    storage.insert(registration, for: key)
+    insert(Slot(id: UInt(bitPattern: key.id), name: key.name, registration: retained))
     used += 1
   }
 
-  private func grow(_ old: TableStorage) -> TableStorage {
-    let storage = TableStorage(capacity: max(16, old.capacity * 2))
-    old.moveEntries(into: storage)
-    current.store(
-      UnsafeRawPointer(Unmanaged.passRetained(storage).toOpaque()), ordering: .releasing)
-    // Readers may still be in the old storage: keep it until the table is released. Its
-    // entries now belong to the new storage.
-    // The `+1` that `current` held on the old storage moves to `retired`.
-    retired.append(Unmanaged.passUnretained(old).takeRetainedValue())
-    return storage
-  }
-}
-
-/// The slots of a ``RegistrationTable`` at one capacity.
-///
-/// `@unchecked Sendable`: `ids` and `entries` are atomics; a slot's name is written once,
-/// before its id is published with a releasing store, and never changed after.
-@usableFromInline
-final class TableStorage: @unchecked Sendable {
-  @usableFromInline let capacity: Int
-  @usableFromInline let shift: UInt
-  /// The key type's identity as a number per slot; 0 marks an empty slot.
-  @usableFromInline let ids: UnsafeMutablePointer<Atomic<UInt>>
-  @usableFromInline let names: UnsafeMutablePointer<String?>
-  /// `+1` retained registrations as bit patterns, or 0 where a key's mapping was removed.
-  @usableFromInline let entries: UnsafeMutablePointer<Atomic<UInt>>
-
-  init(capacity: Int) {
-    self.capacity = capacity
-    shift = capacity == 0 ? 63 : UInt(64 - capacity.trailingZeroBitCount)
-    ids = .allocate(capacity: capacity)
-    names = .allocate(capacity: capacity)
-    entries = .allocate(capacity: capacity)
-    for index in 0..<capacity {
-      (ids + index).initialize(to: Atomic(0))
-      (names + index).initialize(to: nil)
-      (entries + index).initialize(to: Atomic(0))
+  /// Releases the table's references; only when the registry itself goes away, after every
+  /// lookup (an injector is released only once nobody uses it).
+  func releaseAll() {
+    for slot in slots {
+      slot.registration?.release()
     }
   }
 
-  deinit {
-    ids.deinitialize(count: capacity)
-    names.deinitialize(count: capacity)
-    entries.deinitialize(count: capacity)
-    ids.deallocate()
-    names.deallocate()
-    entries.deallocate()
-  }
-
-  @inlinable
-  func registration(for key: Key) -> Unmanaged<AnyRegistration>? {
-    guard capacity > 0 else { return nil }
+  private func index(of key: Key) -> Int? {
+    guard !slots.isEmpty else { return nil }
     let id = UInt(bitPattern: key.id)
+    let mask = slots.count - 1
     var index = slot(of: key.probe)
     while true {
-      let slotID = ids[index].load(ordering: .acquiring)
-      if slotID == id, Self.same(names[index], key.name) {
-        let bits = entries[index].load(ordering: .acquiring)
-        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged.fromOpaque(pointer)
-      }
+      let slotID = slots[index].id
+      if slotID == id, Self.same(slots[index].name, key.name) { return index }
       if slotID == 0 { return nil }
-      index = (index + 1) & (capacity - 1)
+      index = (index + 1) & mask
     }
   }
 
-  /// The slot of `key`, if it was ever inserted.
-  ///
-  /// The registry lock is held.
-  func index(of key: Key) -> Int? {
-    guard capacity > 0 else { return nil }
-    let id = UInt(bitPattern: key.id)
-    var index = slot(of: key.probe)
-    while true {
-      let slotID = ids[index].load(ordering: .relaxed)
-      if slotID == id, Self.same(names[index], key.name) { return index }
-      if slotID == 0 { return nil }
-      index = (index + 1) & (capacity - 1)
-    }
+  private mutating func insert(_ slot: Slot) {
+    let mask = slots.count - 1
+    var index = self.slot(of: Key.probe(id: slot.id, name: slot.name))
+    while slots[index].id != 0 { index = (index + 1) & mask }
+    slots[index] = slot
   }
 
-  /// Replaces the registration in a used slot.
-  ///
-  /// The registry lock is held.
-  func replace(at index: Int, with registration: AnyRegistration?) {
-    let new = registration.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0
-    let old = entries[index].exchange(new, ordering: .acquiringAndReleasing)
-    if let pointer = UnsafeRawPointer(bitPattern: old) {
-      Unmanaged<AnyRegistration>.fromOpaque(pointer).release()
-    }
-  }
-
-  /// Fills an empty slot for `key`; there must be room.
-  ///
-  /// The registry lock is held.
-  func insert(_ registration: AnyRegistration, for key: Key) {
-    let id = UInt(bitPattern: key.id)
-    var index = slot(of: key.probe)
-    while ids[index].load(ordering: .relaxed) != 0 { index = (index + 1) & (capacity - 1) }
-    names[index] = key.name
-    entries[index].store(
-      UInt(bitPattern: Unmanaged.passRetained(registration).toOpaque()), ordering: .releasing)
-    ids[index].store(id, ordering: .releasing)
-  }
-
-  /// Copies every used slot into `storage`, which takes over the registrations' references.
-  func moveEntries(into storage: TableStorage) {
-    for index in 0..<capacity {
-      let id = ids[index].load(ordering: .relaxed)
-      guard id != 0 else { continue }
-      var target = storage.slot(of: Key.probe(id: id, name: names[index]))
-      while storage.ids[target].load(ordering: .relaxed) != 0 {
-        target = (target + 1) & (storage.capacity - 1)
-      }
-      storage.names[target] = names[index]
-      storage.entries[target].store(
-        entries[index].load(ordering: .relaxed), ordering: .relaxed)
-      storage.ids[target].store(id, ordering: .relaxed)
-    }
-  }
-
-  /// Releases the table's references to its registrations (when the table is released).
-  func releaseRegistrations() {
-    for index in 0..<capacity {
-      if let pointer = UnsafeRawPointer(bitPattern: entries[index].load(ordering: .relaxed)) {
-        Unmanaged<AnyRegistration>.fromOpaque(pointer).release()
-      }
+  private mutating func grow() {
+    let old = slots
+    let capacity = max(16, old.count * 2)
+    slots = ContiguousArray(repeating: Slot(), count: capacity)
+    shift = UInt(64 - capacity.trailingZeroBitCount)
+    for slot in old where slot.id != 0 {
+      insert(slot)
     }
   }
 
   /// Name equality with a fast path for the common unnamed key.
-  @inlinable
-  static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+  private static func same(_ lhs: String?, _ rhs: String?) -> Bool {
     switch (lhs, rhs) {
     case (nil, nil): true
     case (let lhs?, let rhs?): lhs == rhs
@@ -212,8 +120,7 @@ final class TableStorage: @unchecked Sendable {
   }
 
   /// The first slot to probe for a key's ``Key/probe``.
-  @inlinable
-  func slot(of probe: UInt) -> Int {
+  private func slot(of probe: UInt) -> Int {
     Int(truncatingIfNeeded: (probe &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 }

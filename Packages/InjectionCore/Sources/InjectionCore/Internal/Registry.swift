@@ -1,7 +1,9 @@
 /// An injector's mappings: the active one per key, the stack of mappings it shadows, and the
 /// modules that were added.
 ///
-/// Lives inside the injector's mutex.
+/// Lives inside the injector's mutex, and holds every reference the injector has to its
+/// registrations: whatever it unlinks it hands back to the caller, to be released after the
+/// mutex is unlocked (a registration's last release can run any `deinit`).
 @usableFromInline
 struct Registry {
   /// A module that was added, and the keys it mapped.
@@ -13,9 +15,7 @@ struct Registry {
   }
 
   /// The mapping each key resolves to: the top of its stack.
-  ///
-  /// Readers search it without the lock (the injector holds it too); writers change it only with the lock held.
-  let active: RegistrationTable
+  @usableFromInline var active = RegistrationTable()
   /// The mappings that the active one of a key shadows, oldest first.
   ///
   /// Only keys mapped more than once have an entry, so mapping a new key touches nothing but the table.
@@ -24,9 +24,19 @@ struct Registry {
   /// Modules being configured by `addModule` right now, so that one instance added from two
   /// threads at once is configured once.
   var modulesBeingAdded: Set<ObjectIdentifier> = []
+  /// How many modules are building their eager singletons right now.
+  ///
+  /// Their mappings are not in `active` yet: only the thread that adds such a module sees them, through its
+  /// ``ResolutionContext``, so lookups take a slower path while this is not zero.
+  @usableFromInline var stagingCount = 0
 
-  init(active: RegistrationTable) {
-    self.active = active
+  init() {}
+
+  /// Takes the table out, leaving an empty one: the injector releases it when it is
+  /// deinitialized, after the mutex is unlocked (the registrations' values may run any `deinit`).
+  mutating func takeTable() -> RegistrationTable {
+    defer { active = RegistrationTable() }
+    return active
   }
 
   /// Makes `registration` the active mapping of its key.
@@ -40,7 +50,7 @@ struct Registry {
   {
     let key = registration.key
     registration.owner = owner
-    guard let current = active.registration(for: key)?.takeUnretainedValue() else {
+    guard let current = active.registration(for: key) else {
       active.set(registration, for: key)
       return nil
     }
@@ -63,7 +73,7 @@ struct Registry {
   ///
   /// - Returns: The removed registrations, to be released after the lock is dropped.
   mutating func removeAll(_ key: Key) -> [AnyRegistration] {
-    guard let current = active.registration(for: key)?.takeUnretainedValue() else { return [] }
+    guard let current = active.registration(for: key) else { return [] }
     active.set(nil, for: key)
     return (shadowed.removeValue(forKey: key) ?? []) + [current]
   }
@@ -72,13 +82,17 @@ struct Registry {
     modules.contains { $0.id == id }
   }
 
-  mutating func addModule(_ module: any InjectionModule, mappings: [Mapping]) {
+  /// Records a module and makes its registrations active.
+  ///
+  /// - Returns: The registrations replaced (a module mapping one key twice: the later one wins,
+  ///   as with direct mapping), to be released after the lock is dropped.
+  mutating func addModule(_ module: any InjectionModule, registrations: [AnyRegistration])
+    -> [AnyRegistration]
+  {
     let id = ObjectIdentifier(module)
-    for mapping in mappings {
-      // Two mappings of one key in one module: the later one wins, as with direct mapping.
-      _ = push(mapping.registration, owner: id)
-    }
-    modules.append(ModuleRecord(module: module, keys: mappings.map(\.registration.key)))
+    let replaced = registrations.compactMap { push($0, owner: id) }
+    modules.append(ModuleRecord(module: module, keys: registrations.map(\.key)))
+    return replaced
   }
 
   /// Removes a module's record and exactly its mappings, restoring what they shadowed.
@@ -92,7 +106,7 @@ struct Registry {
     var removed: [AnyRegistration] = []
     for key in Set(record.keys) {
       var layers = shadowed.removeValue(forKey: key) ?? []
-      if let current = active.registration(for: key)?.takeUnretainedValue() {
+      if let current = active.registration(for: key) {
         layers.append(current)
       }
       removed += layers.filter { $0.owner == id }

@@ -11,6 +11,11 @@
 final class ResolutionContext {
   struct Frame {
     let key: Key
+    /// What repeats in a cycle: the registration being built, or the building injector.
+    ///
+    /// The injector stands for a value created without a mapping. A transient that needs itself
+    /// through a new child injector at every level repeats its registration, not its injector.
+    let identity: ObjectIdentifier
     /// Unretained: the injector is running this build, so it is alive for the frame's life.
     let builder: Unmanaged<Injector>
     let firstCell: Int
@@ -30,15 +35,17 @@ final class ResolutionContext {
   /// from its frame's `firstHandedOut` on.
   @exclusivity(unchecked) private var handedOut: [ObjectIdentifier] = []
 
-  /// This thread's read-section state, registered for as long as the thread lives.
-  @usableFromInline let reader = ReaderSlot()
+  /// The cells left unresolved by the last failed ``resolve(_:)``, with the depth of the build
+  /// they belong to; a singleton whose value was handed out keeps them for its next build.
+  @exclusivity(unchecked) private var unresolved: (depth: Int, cells: [InjectedCellBase])?
+  /// Modules this thread is adding, whose mappings only it sees while their eager singletons
+  /// are built; the innermost last.
+  @exclusivity(unchecked) private var staged:
+    [(injector: ObjectIdentifier, mappings: [Key: AnyRegistration])] = []
 
-  init() {
-    ReadSections.register(reader)
-  }
+  init() {}
 
   deinit {
-    ReadSections.unregister(reader)
     frames.deallocate()
   }
 
@@ -53,10 +60,10 @@ final class ResolutionContext {
     return Unmanaged.passUnretained(context)
   }
 
-  /// The calling thread's read-section slot, unretained: its context keeps it alive.
-  @usableFromInline
-  static var currentReader: Unmanaged<ReaderSlot> {
-    current._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.reader) }
+  /// The calling thread's context, if it has one, without creating one.
+  static var existing: ResolutionContext? {
+    guard let pointer = ThreadLocalSlot.value else { return nil }
+    return Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
   }
 
   /// The calling thread's context if it is building something, without creating one.
@@ -78,41 +85,43 @@ final class ResolutionContext {
 
   /// Starts building `key` with `injector`.
   ///
-  /// - Throws: ``InjectionError/cycle(path:)`` if this thread is already building `key` with
-  ///   `injector` and no cached value is being built since.
+  /// - Parameter identity: What a cycle repeats: the registration being built, or `injector`
+  ///   for a value created without a mapping.
+  /// - Throws: ``InjectionError/cycle(path:)`` if this thread is already building `key` from
+  ///   the same `identity` and no cached value is being built since.
   @usableFromInline
-  func enter(_ key: Key, injector: Injector, isCached: Bool) throws(InjectionError) {
-    let builder = Unmanaged.passUnretained(injector)
-    // A cycle repeats a (key, injector) pair, so it can only exist once the path is longer than
+  func enter(_ key: Key, injector: Injector, identity: ObjectIdentifier, isCached: Bool)
+    throws(InjectionError)
+  {
+    // A cycle repeats a (key, identity) pair, so it can only exist once the path is longer than
     // a few frames; scanning only then keeps the common shallow builds cheap, and still stops a
     // cycle after a bounded number of frames.
     if frames.count >= cycleScanDepth,
-      frames.contains(where: { $0.key == key && $0.builder.toOpaque() == builder.toOpaque() })
+      frames.contains(where: { $0.key == key && $0.identity == identity })
     {
       let path =
-        frames.map { ($0.key, $0.builder.toOpaque(), $0.isCached) }
-        + [(key, builder.toOpaque(), isCached)]
+        frames.map { ($0.key, $0.identity, $0.isCached) } + [(key, identity, isCached)]
       if let cycle = Self.firstCycle(in: path) {
         throw .cycle(path: cycle.map(\.publicKey))
       }
     }
     frames.append(
       Frame(
-        key: key, builder: builder, firstCell: pendingCells.count,
-        firstHandedOut: handedOut.count, isCached: isCached))
+        key: key, identity: identity, builder: Unmanaged.passUnretained(injector),
+        firstCell: pendingCells.count, firstHandedOut: handedOut.count, isCached: isCached))
   }
 
   /// The first cycle along `path`, as a path check at every step would have found it: the
-  /// shortest prefix that repeats a (key, injector) pair without a cached value being built in
+  /// shortest prefix that repeats a (key, identity) pair without a cached value being built in
   /// between.
   private static func firstCycle(
-    in path: [(key: Key, builder: UnsafeMutableRawPointer, isCached: Bool)]
+    in path: [(key: Key, identity: ObjectIdentifier, isCached: Bool)]
   ) -> [Key]? {
     for end in path.indices {
       let last = path[end]
       guard
         let start = path[..<end].lastIndex(where: {
-          $0.key == last.key && $0.builder == last.builder
+          $0.key == last.key && $0.identity == last.identity
         }),
         !path[(start + 1)..<end].contains(where: \.isCached)
       else { continue }
@@ -171,9 +180,54 @@ final class ResolutionContext {
     guard let first = frames.lastFirstCell, pendingCells.count > first else { return }
     let cells = Array(pendingCells[first...])
     pendingCells.removeSubrange(first...)
-    for cell in cells {
-      try cell.resolveEagerly()
+    try resolve(cells)
+  }
+
+  /// Resolves `cells` for the innermost build, in order.
+  ///
+  /// - Throws: The first cell's error; the cells from that one on are kept, for
+  ///   ``takeUnresolvedCells(ofBuildAtDepth:)``.
+  func resolve(_ cells: [InjectedCellBase]) throws(InjectionError) {
+    for index in cells.indices {
+      do {
+        try cells[index].resolveEagerly()
+      } catch {
+        unresolved = (frames.count, Array(cells[index...]))
+        throw error
+      }
     }
+  }
+
+  /// The cells that the build at `depth` (its frame's position on the path, from 1) left
+  /// unresolved when it failed, if its failure came from one of them.
+  func takeUnresolvedCells(ofBuildAtDepth depth: Int) -> [InjectedCellBase] {
+    defer { unresolved = nil }
+    guard let unresolved, unresolved.depth == depth else { return [] }
+    return unresolved.cells
+  }
+
+  /// Forgets cells that an earlier failed build left unresolved.
+  func clearUnresolvedCells() {
+    unresolved = nil
+  }
+
+  /// Makes a module's mappings visible to this thread only, for `injector`.
+  func stage(_ mappings: [Key: AnyRegistration], for injector: Injector) {
+    staged.append((ObjectIdentifier(injector), mappings))
+  }
+
+  /// Ends the innermost ``stage(_:for:)``.
+  func unstage() {
+    staged.removeLast()
+  }
+
+  /// The registration of `key` in a module this thread is adding to `injector`.
+  func stagedRegistration(for key: Key, in injector: Injector) -> AnyRegistration? {
+    let id = ObjectIdentifier(injector)
+    for module in staged.reversed() where module.injector == id {
+      if let registration = module.mappings[key] { return registration }
+    }
+    return nil
   }
 
   /// The error for a factory of the innermost build that threw `error`.

@@ -1,37 +1,67 @@
 import Synchronization
 
-/// Who is waiting for whom, across threads, while singletons are built.
+/// Who is waiting for which build, across threads, while cached values are built.
 ///
-/// Each edge says: the thread whose resolution context is the key waits for a singleton that the
-/// thread of the value is building. A thread checks, before it waits, that the chain of waits
-/// from the builder does not lead back to itself; if it would, waiting would deadlock, and the
-/// caller takes the singleton's partial value or reports a cycle instead.
+/// Each edge says: the thread whose resolution context is the key is blocked on a build that is
+/// not finished, whose builder is the edge's `builder`. A thread checks, before it waits, that
+/// the chain of waits from the builder does not lead back to itself; if it would, waiting would
+/// deadlock, and the caller takes the value's partial value or reports a cycle instead.
 ///
-/// This is the only process-wide state of the library. It is touched only on the slow path (a
-/// thread must wait for a singleton that another thread is building), behind its own mutex, and
-/// no user code runs while that mutex is held.
+/// Edges are exact: a builder marks its ticket finished and removes every edge to it in one
+/// critical section, before it releases the ticket's gate; a thread never adds an edge to a
+/// finished ticket. So an edge always describes a thread that is, or is about to be, blocked on a
+/// build still in progress, and the check sees a cycle only where waiting would deadlock.
+///
+/// Process-wide, touched only when a cached value is built (once per singleton) or waited for,
+/// behind its own mutex; no user code runs while that mutex is held.
 enum WaitGraph {
-  private static let edges = Lock<[ObjectIdentifier: ObjectIdentifier]>([:])
+  /// What a thread that wants to wait for a build should do.
+  enum Decision {
+    /// Take the ticket's gate: the builder will release it.
+    case wait
+    /// The build is over: look at the mapping again.
+    case finished
+    /// Waiting would close a cycle of waits: do not wait.
+    case wouldDeadlock
+  }
 
-  /// Registers that `waiter` is about to wait for `builder`, unless that would close a cycle.
-  ///
-  /// - Returns: `false` if waiting would deadlock; nothing was registered then.
-  static func beginWaiting(_ waiter: ObjectIdentifier, for builder: ObjectIdentifier) -> Bool {
+  private struct Edge {
+    let ticket: ObjectIdentifier
+    let builder: ObjectIdentifier
+  }
+
+  private static let edges = Lock<[ObjectIdentifier: Edge]>([:])
+
+  /// Registers that `waiter` is about to wait for `ticket`, unless that would close a cycle of
+  /// waits or the build is over already.
+  static func beginWaiting(_ waiter: ObjectIdentifier, for ticket: AnyBuildTicket) -> Decision {
     edges.withLock { edges in
-      var next: ObjectIdentifier? = builder
+      if ticket.isFinished { return .finished }
+      var builder = ticket.builder
       var steps = 0
-      while let current = next, steps <= edges.count {
-        if current == waiter { return false }
-        next = edges[current]
+      while steps <= edges.count {
+        if builder == waiter { return .wouldDeadlock }
+        guard let next = edges[builder] else { break }
+        builder = next.builder
         steps += 1
       }
-      edges[waiter] = builder
-      return true
+      edges[waiter] = Edge(ticket: ObjectIdentifier(ticket), builder: ticket.builder)
+      return .wait
     }
   }
 
-  /// Removes the edge that ``beginWaiting(_:for:)`` registered.
+  /// Removes the edge that ``beginWaiting(_:for:)`` registered, if the build did not already.
   static func endWaiting(_ waiter: ObjectIdentifier) {
     _ = edges.withLock { $0.removeValue(forKey: waiter) }
+  }
+
+  /// Marks `ticket` finished and removes every edge to it; the builder calls it before it
+  /// releases the ticket's gate.
+  static func finish(_ ticket: AnyBuildTicket) {
+    let id = ObjectIdentifier(ticket)
+    edges.withLock { edges in
+      ticket.isFinished = true
+      edges = edges.filter { $0.value.ticket != id }
+    }
   }
 }

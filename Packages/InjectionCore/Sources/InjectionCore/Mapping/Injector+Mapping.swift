@@ -11,12 +11,12 @@ extension Injector {
   ///
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
-    let registration = mapping.registration
+    let registration = mapping.registration.forAdding()
     if let problem = registration.mappingProblem {
       fatalError("InjectionCore: \(problem)")
     }
     let replaced = registry.withLock { $0.push(registration, owner: nil) }
-    release(replaced.map { [$0] } ?? [])
+    withExtendedLifetime(replaced) {}  // released here, after the mutex
     do {
       try registration.prepare(in: self)
     } catch {
@@ -33,7 +33,7 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   public func unmap<T>(_ type: T.Type, named name: String? = nil) {
     let removed = registry.withLock { $0.removeAll(Key(T.self, named: name)) }
-    release(removed)
+    withExtendedLifetime(removed) {}  // released here, after the mutex
   }
 
   /// Whether a key is mapped in this injector or one of its ancestors.
@@ -48,17 +48,9 @@ extension Injector {
     let key = Key(T.self, named: name)
     var next: Injector? = self
     while let injector = next {
-      if injector.registry.withLock({ $0.active.contains(key) }) { return true }
+      if injector.registration(for: key) != nil { return true }
       next = injector.parent
     }
     return false
-  }
-
-  /// Releases registrations that were unlinked from the table: outside the registry lock
-  /// (their values may run any `deinit`), and only once no reader can still be looking at them.
-  func release(_ registrations: [AnyRegistration]) {
-    guard !registrations.isEmpty else { return }
-    ReadSections.synchronize()
-    withExtendedLifetime(registrations) {}
   }
 }

@@ -20,7 +20,9 @@ public protocol InjectionModule: AnyObject, Sendable {
   func configure(_ mappings: ModuleMappings)
 
   /// Called after the module was removed from `injector` and its mappings and singletons were
-  /// released. The default does nothing.
+  /// released, or after an ``Injector/addModule(_:)`` of it failed (then nothing of it was
+  /// added, and what it built is released). Every `configure` is followed by exactly one
+  /// `unload`. The default does nothing.
   ///
   /// - Parameter injector: The injector the module was removed from.
   func unload(from injector: Injector)

@@ -1,41 +1,68 @@
 import Synchronization
 
 extension Injector {
-  /// Adds a module: configures it, adds its mappings at once, then builds its eager singletons.
+  /// Adds a module: configures it, builds its eager singletons, then adds its mappings at once.
   ///
-  /// The module's mappings shadow earlier mappings of the same keys until it is removed.
+  /// The module's mappings shadow earlier mappings of the same keys until it is removed. Other
+  /// threads see none of them until all are added: while the eager singletons are built, only
+  /// the calling thread sees the module's mappings. If the add fails, nothing of the module is
+  /// left in the injector, and its ``InjectionModule/unload(from:)`` is called once the values
+  /// it built are released: every `configure` is followed by one `unload`.
   ///
   /// - Parameter module: The module to add.
   /// - Throws: ``InjectionError/moduleAlreadyAdded(module:injector:)`` if this injector already
-  ///   holds this module instance; ``InjectionError/invalidMapping(key:reason:)`` if one of its
-  ///   mappings cannot work (nothing is added then); any error of building an eager singleton,
-  ///   in which case the module is removed again (without its `unload`).
+  ///   holds this module instance (or another thread is adding it);
+  ///   ``InjectionError/invalidMapping(key:reason:)`` if one of its mappings cannot work; any
+  ///   error of building an eager singleton.
   public func addModule(_ module: any InjectionModule) throws(InjectionError) {
     let id = ObjectIdentifier(module)
     let reserved = registry.withLock { registry in
       !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(module) }
-    let mappings = ModuleMappings()
-    module.configure(mappings)
-    let recorded = mappings.mappings
-    if let problem = recorded.lazy.compactMap(\.registration.mappingProblem).first {
-      registry.withLock { _ = $0.modulesBeingAdded.remove(id) }
-      throw problem
-    }
-    registry.withLock { registry in
-      registry.modulesBeingAdded.remove(id)
-      registry.addModule(module, mappings: recorded)
-    }
+    let registrations: [AnyRegistration]
     do {
-      for mapping in recorded {
-        try mapping.registration.prepare(in: self)
-      }
+      registrations = try configuredRegistrations(of: module)
     } catch {
-      let removed = registry.withLock { $0.removeModule(id) }
-      release(removed?.removed ?? [])
+      registry.withLock { _ = $0.modulesBeingAdded.remove(id) }
+      module.unload(from: self)
       throw error
     }
+    let replaced = registry.withLock { registry in
+      registry.modulesBeingAdded.remove(id)
+      return registry.addModule(module, registrations: registrations)
+    }
+    withExtendedLifetime(replaced) {}  // released here, after the mutex
+  }
+
+  /// Configures `module` and builds its eager singletons, with its mappings visible to the
+  /// calling thread only.
+  ///
+  /// On failure, everything it made is released before it returns.
+  private func configuredRegistrations(of module: any InjectionModule) throws(InjectionError)
+    -> [AnyRegistration]
+  {
+    let mappings = ModuleMappings()
+    module.configure(mappings)
+    let registrations = mappings.mappings.map { $0.registration.forAdding() }
+    if let problem = registrations.lazy.compactMap(\.mappingProblem).first {
+      throw problem
+    }
+    let eager = registrations.filter { $0.scope == .eagerSingleton }
+    guard !eager.isEmpty else { return registrations }
+    // The later of two mappings of one key wins, as when they are added.
+    let staged = Dictionary(registrations.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
+    let context = ResolutionContext.current.takeUnretainedValue()
+    context.stage(staged, for: self)
+    registry.withLock { $0.stagingCount += 1 }
+    defer {
+      registry.withLock { $0.stagingCount -= 1 }
+      context.unstage()
+    }
+    for registration in eager {
+      try registration.prepare(in: self)
+    }
+    return registrations
   }
 
   /// Removes a module: exactly its mappings, restoring what they shadowed, releasing its
@@ -77,17 +104,20 @@ extension Injector {
   private func removeModules(where matches: (any InjectionModule) -> Bool) -> Int {
     let candidates = registry.withLock { $0.modules.map(\.module) }.filter(matches)
     var count = 0
-    for module in candidates.reversed() {
-      guard
-        let (removedModule, registrations) = registry.withLock({
-          $0.removeModule(ObjectIdentifier(module))
-        })
-      else { continue }
-      release(registrations)  // the module's singletons are released here
-      removedModule.unload(from: self)
+    for module in candidates.reversed() where removeMappings(of: module) {
+      module.unload(from: self)
       count += 1
     }
     return count
+  }
+
+  /// Removes a module's record and mappings, and releases them (its singletons too) before it
+  /// returns, after the mutex is unlocked.
+  ///
+  /// - Returns: Whether the module was added (and not removed by another thread first).
+  private func removeMappings(of module: any InjectionModule) -> Bool {
+    let removed = registry.withLock { $0.removeModule(ObjectIdentifier(module)) }
+    return removed != nil
   }
 
   private func alreadyAdded(_ module: any InjectionModule) -> InjectionError {

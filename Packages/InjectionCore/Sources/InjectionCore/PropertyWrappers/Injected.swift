@@ -29,18 +29,16 @@
 /// the then-current injector strongly until its properties are resolved.
 @propertyWrapper
 public struct Injected<Value> {
-  /// Owns the storage.
-  private let cell: InjectedCell<Value>
-  /// The same storage, unretained: loading it from the owner costs no reference counting.
-  @usableFromInline let storage: Unmanaged<InjectedCell<Value>>
+  /// The storage: a strong reference, so that the language keeps it alive for every read, also
+  /// when the read is the last use of the owner (`Car().engine`).
+  @usableFromInline let cell: InjectedCell<Value>
 
   /// The resolved value.
   ///
   /// Resolves it on the first read if that has not happened yet.
   @inlinable public var wrappedValue: Value {
-    // `cell` keeps the storage alive as long as this wrapper, and the caller holds the wrapper's
-    // owner for the whole read: a resolved read is an atomic load and a field read.
-    storage._withUnsafeGuaranteedRef { $0.value }
+    // A resolved read is an acquiring load and a field read.
+    cell.value
   }
 
   /// A property for the unnamed or named mapping of `Value`.
@@ -53,7 +51,6 @@ public struct Injected<Value> {
   public init(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line) {
     let cell = InjectedCell<Value>(name: name, site: DeclarationSite(file: file, line: line))
     self.cell = cell
-    storage = Unmanaged.passUnretained(cell as InjectedCell<Value>)
   }
 
   /// A property for an ``Injectable`` type, created automatically when it is not mapped.
@@ -66,7 +63,6 @@ public struct Injected<Value> {
   where Value: Injectable {
     let cell = InjectableCell<Value>(name: name, site: DeclarationSite(file: file, line: line))
     self.cell = cell
-    storage = Unmanaged.passUnretained(cell as InjectedCell<Value>)
   }
 
   /// An optional property: `nil` when nothing is mapped for `Wrapped`.
@@ -79,7 +75,6 @@ public struct Injected<Value> {
   where Value == Wrapped? {
     let cell = OptionalCell<Wrapped>(name: name, site: DeclarationSite(file: file, line: line))
     self.cell = cell
-    storage = Unmanaged.passUnretained(cell as InjectedCell<Value>)
   }
 }
 

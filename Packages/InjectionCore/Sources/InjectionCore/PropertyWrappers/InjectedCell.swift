@@ -20,27 +20,26 @@ class InjectedCellBase: @unchecked Sendable {
 
 /// An `@Injected` property's storage: where to resolve from, and the value once resolved.
 ///
-/// The resolved value lives in a heap box published once through an atomic pointer, so a read
-/// after the first is one acquiring load and a field read: no lock, no reference counting of the
-/// cell or the box.
+/// The resolved value is an ordinary stored property, written once and published with a
+/// releasing store of `state`, so a read after the first is one acquiring load and a field
+/// read: no lock.
 ///
-/// `@unchecked Sendable`: `published` is an atomic pointer written once by compare-and-exchange;
-/// `current` is a mutex; every other stored property is immutable.
+/// `@unchecked Sendable`: `resolved` is written once, by the thread that moved `state` from
+/// `unresolved` to `publishing` with a compare-and-exchange, before it stores `resolved` into
+/// `state` with a releasing store; it never changes after, and it is read only after an acquiring
+/// load of `state` returned `resolved`. `current` is a mutex; every other stored property is
+/// immutable.
 @usableFromInline
 class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
-  @usableFromInline
-  final class Box {
-    @usableFromInline let value: Value
-    init(_ value: Value) { self.value = value }
-  }
-
-  /// `+1` retained `Box`, written once.
-  @usableFromInline let published = Atomic<UnsafeRawPointer?>(nil)
+  /// ``PublicationState`` raw values.
+  @usableFromInline let state = Atomic<UInt8>(PublicationState.unresolved.rawValue)
+  /// The value, once resolved.
+  @usableFromInline @exclusivity(unchecked) final var resolved: Value?
   /// The injector that built the owner; weak, so that a singleton does not keep it alive.
   private weak let builder: Injector?
-  /// The current injector when no injector built the owner; released once the value is
-  /// published, so that a resolved property does not keep the injector alive.
-  private let current: Lock<Injector?>
+  /// The current injector when no injector built the owner (else `nil`); released once the
+  /// value is published, so that a resolved property does not keep the injector alive.
+  private let current: Lock<Injector?>?
   let name: String?
   let site: DeclarationSite
 
@@ -49,7 +48,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     self.site = site
     if let context = ResolutionContext.building {
       builder = context.buildingInjector
-      current = Lock(nil)
+      current = nil
       super.init()
       context.register(self)
     } else {
@@ -59,19 +58,18 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     }
   }
 
-  deinit {
-    if let pointer = published.load(ordering: .acquiring) {
-      Unmanaged<Box>.fromOpaque(pointer).release()
-    }
-  }
-
   /// The value; resolved on the first read.
   @inlinable
   final var value: Value {
-    if let pointer = published.load(ordering: .acquiring) {
-      return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+    if state.load(ordering: .acquiring) == PublicationState.resolved.rawValue {
+      return resolved.unsafelyUnwrapped
     }
     return resolveOnFirstRead()
+  }
+
+  /// Whether the value is published; then `resolved` holds it for good.
+  private var isResolved: Bool {
+    state.load(ordering: .acquiring) == PublicationState.resolved.rawValue
   }
 
   @usableFromInline
@@ -94,14 +92,10 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   }
 
   private func resolveAndPublish() throws(InjectionError) -> Value {
-    if let pointer = published.load(ordering: .acquiring) {
-      return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
-    }
-    guard let injector = builder ?? current.withLock({ $0 }) else {
+    if isResolved { return resolved.unsafelyUnwrapped }
+    guard let injector = builder ?? current?.withLock({ $0 }) else {
       // Another thread may have published the value and released `current` since.
-      if let pointer = published.load(ordering: .acquiring) {
-        return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
-      }
+      if isResolved { return resolved.unsafelyUnwrapped }
       fatalError(
         """
         InjectionCore: the injector that built the owner of the @Injected \(Value.self) \
@@ -110,19 +104,36 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
         """)
     }
     let value = try resolve(from: injector)
-    let box = Unmanaged.passRetained(Box(value)).toOpaque()
-    let (exchanged, original) = published.compareExchange(
-      expected: nil, desired: UnsafeRawPointer(box), successOrdering: .acquiringAndReleasing,
-      failureOrdering: .acquiring)
-    guard !exchanged, let original else {
-      let released = current.withLock { $0.take() }
-      withExtendedLifetime(released) {}  // released here, outside the lock
-      return value
-    }
-    // Another thread published first: everyone sees its value.
-    Unmanaged<Box>.fromOpaque(box).release()
-    return Unmanaged<Box>.fromOpaque(original)._withUnsafeGuaranteedRef { $0.value }
+    publish(value)
+    return resolved.unsafelyUnwrapped
   }
+
+  /// Publishes `value` unless another thread published first; either way, `resolved` holds the
+  /// published value when it returns.
+  private func publish(_ value: Value) {
+    let (won, _) = state.compareExchange(
+      expected: PublicationState.unresolved.rawValue,
+      desired: PublicationState.publishing.rawValue, ordering: .acquiring)
+    guard won else {
+      // The winner is between two stores, running no user code: a short wait. Our own value is
+      // released by the caller; everyone sees the winner's.
+      while !isResolved { yieldThread() }
+      return
+    }
+    resolved = value
+    state.store(PublicationState.resolved.rawValue, ordering: .releasing)
+    let released = current?.withLock { $0.take() }
+    withExtendedLifetime(released) {}  // released here, outside the mutex
+  }
+}
+
+/// Where an `@Injected` property's value is.
+@usableFromInline
+enum PublicationState: UInt8 {
+  case unresolved
+  /// One thread is storing the value.
+  case publishing
+  case resolved
 }
 
 /// Storage of an `@Injected` ``Injectable`` value: created automatically when unmapped.

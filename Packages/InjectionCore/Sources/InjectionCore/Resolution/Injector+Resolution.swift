@@ -46,7 +46,7 @@ extension Injector {
     if let value: T = try resolveMapped(key) { return value }
     guard name == nil else { throw notMapped(key) }
     return try build(
-      key, make: { _ in T() },
+      key, identity: ObjectIdentifier(self), make: { _ in T() },
       complete: {
         $0.injectionDidComplete()
         return true
@@ -105,73 +105,134 @@ extension Injector {
   /// its scope says; `nil` if no injector maps the key.
   @inlinable
   func resolveMapped<T>(_ key: Key) throws(InjectionError) -> T? {
-    var registration: Registration<T>?
-    if let value = lookUp(key, found: &registration) { return value }
-    if let registration { return try produce(registration, owner: self) }
-    switch findInAncestors(key) as Found<T> {
-    case .value(let value): return value
-    case .registration(let registration, let owner): return try produce(registration, owner: owner)
-    case .missing: return nil
+    switch lookUp(key) as Lookup<T> {
+    case .value(let value, let hook):
+      if hook != HookState.none.rawValue { Self.noteHandedOutIfHooked(value, hook: hook) }
+      return value
+    case .registration(let registration):
+      return try produce(registration, owner: self)
+    case .missing:
+      return try resolveMappedInAncestors(key)
+    case .staged:
+      guard let found = registration(for: key) else { return try resolveMappedInAncestors(key) }
+      return try value(of: unsafeDowncast(found, to: Registration<T>.self), owner: self)
     }
   }
 
-  /// Where a key's mapping was found, in an ancestor.
-  @usableFromInline
-  enum Found<T> {
-    case value(T)
-    case registration(Registration<T>, owner: Injector)
-    case missing
-  }
-
-  /// Finds a key in the ancestors of this injector, nearest first.
-  @inlinable
-  func findInAncestors<T>(_ key: Key) -> Found<T> {
-    var next = parent
-    while let injector = next {
-      var registration: Registration<T>?
-      if let value = injector.lookUp(key, found: &registration) { return .value(value) }
-      if let registration { return .registration(registration, owner: injector) }
-      next = injector.parent
-    }
-    return .missing
-  }
-
-  /// Looks a key up in this injector only: its cached value, else its registration (through
-  /// `found`), else `nil` with `found` left `nil`.
+  /// What this injector alone has for a key.
   ///
-  /// Runs in a read section, without a lock: the table, the registration and its cached value
-  /// stay alive until the section ends (see ``ReadSections``); the value is retained before it.
-  @inlinable
-  func lookUp<T>(_ key: Key, found: inout Registration<T>?) -> T? {
-    let reader = ResolutionContext.currentReader
-    reader._withUnsafeGuaranteedRef { $0.enter() }
-    defer { reader._withUnsafeGuaranteedRef { $0.leave() } }
-    guard let registration = table.registration(for: key) else { return nil }
-    let cached: T? = registration._withUnsafeGuaranteedRef { registration in
-      // Sound: a key for `T` only ever holds a `Registration<T>` (see `Mapper`).
-      let typed = unsafeDowncast(registration, to: Registration<T>.self)
-      guard let box = typed.cachedBox.load(ordering: .acquiring) else { return nil }
-      if typed.cachedHook.load(ordering: .relaxed) != HookState.none.rawValue {
-        Self.noteHandedOutIfHooked(typed)
-      }
-      return Unmanaged<Registration<T>.Box>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+  /// `@unchecked Sendable`, to leave the registry mutex, under which it is read: a cached value
+  /// is one that the mapping API required to be `Sendable`, and a registration is `Sendable`.
+  @usableFromInline
+  enum Lookup<T>: @unchecked Sendable {
+    /// The cached value, and whether it has a hook (a ``HookState`` raw value).
+    case value(T, hook: UInt8)
+    /// The registration, whose value must be built.
+    case registration(Registration<T>)
+    case missing
+    /// A module is being added: ask ``registration(for:)``.
+    case staged
+
+    /// The registration case, retained here rather than at the top of the lookup (which the
+    /// optimizer does when the copy is made inline), so that the cached path retains nothing
+    /// but the value.
+    @usableFromInline
+    @inline(never)
+    static func retained(_ registration: Registration<T>) -> Self {
+      .registration(registration)
     }
-    if let cached { return cached }
-    found = unsafeDowncast(registration.takeUnretainedValue(), to: Registration<T>.self)
+  }
+
+  /// Looks `key` up in this injector only.
+  ///
+  /// The registration is borrowed from the table while the registry mutex is held, and only
+  /// what is returned is retained (the cached value, or the registration when there is none):
+  /// see `Documentation/DesignDecisions.md`, "Why every lookup takes the injector's mutex".
+  @inlinable
+  func lookUp<T>(_ key: Key) -> Lookup<T> {
+    var result = Lookup<T>.missing
+    registry.withLock { registry in
+      guard registry.stagingCount == 0 else {
+        result = .staged
+        return
+      }
+      registry.active.withRegistration(for: key) { found in
+        // Sound: a key for `T` only ever holds a `Registration<T>` (see `Mapper`).
+        let registration = unsafeDowncast(found, to: Registration<T>.self)
+        guard registration.isPublished.load(ordering: .acquiring) else {
+          result = .retained(registration)
+          return
+        }
+        result = .value(
+          registration.cachedValue.unsafelyUnwrapped,
+          hook: registration.cachedHook.load(ordering: .relaxed))
+      }
+    }
+    return result
+  }
+
+  /// ``resolveMapped(_:)`` for a key that this injector does not map: the nearest ancestor's
+  /// mapping.
+  @inlinable
+  func resolveMappedInAncestors<T>(_ key: Key) throws(InjectionError) -> T? {
+    var next = parent
+    while let owner = next {
+      if let found = owner.registration(for: key) {
+        return try value(of: unsafeDowncast(found, to: Registration<T>.self), owner: owner)
+      }
+      next = owner.parent
+    }
     return nil
+  }
+
+  /// The value of a registration found in `owner`: its cached value, or a new one.
+  ///
+  /// The downcast before the call is sound: a key for `T` only ever holds a `Registration<T>`
+  /// (see `Mapper`).
+  @inlinable
+  func value<T>(of registration: Registration<T>, owner: Injector) throws(InjectionError) -> T {
+    if let value = registration.published {
+      let hook = registration.cachedHook.load(ordering: .relaxed)
+      if hook != HookState.none.rawValue { Self.noteHandedOutIfHooked(value, hook: hook) }
+      return value
+    }
+    return try produce(registration, owner: owner)
+  }
+
+  /// The active registration of `key` in this injector only, or `nil`.
+  ///
+  /// Takes the registry mutex, and returns a strong reference read while it is held: the
+  /// registration stays alive for the caller however the mappings change afterwards.
+  @usableFromInline
+  func registration(for key: Key) -> AnyRegistration? {
+    let found = registry.withLock { registry -> AnyRegistration?? in
+      registry.stagingCount > 0 ? .none : .some(registry.active.registration(for: key))
+    }
+    if let found { return found }
+    return stagedOrActiveRegistration(for: key)
+  }
+
+  /// The slower lookup while a module is being added: the calling thread sees the mappings of
+  /// the modules it is adding first.
+  private func stagedOrActiveRegistration(for key: Key) -> AnyRegistration? {
+    if let staged = ResolutionContext.existing?.stagedRegistration(for: key, in: self) {
+      return staged
+    }
+    return registry.withLock { $0.active.registration(for: key) }
   }
 
   /// Records a cached value with a hook (or not known to have none) that is handed to a build
   /// on this thread, so that a factory returning it does not complete it again.
+  ///
+  /// - Parameter hook: The registration's ``HookState`` raw value for the value.
   @usableFromInline
-  static func noteHandedOutIfHooked<T>(_ registration: Registration<T>) {
-    guard let context = ResolutionContext.building, let value = registration.cached else { return }
-    var hook = HookState(rawValue: registration.cachedHook.load(ordering: .relaxed)) ?? .unknown
-    if hook == .unknown {
-      hook = value is any InjectionCompletable ? .present : .none
-      registration.cachedHook.store(hook.rawValue, ordering: .relaxed)
+  static func noteHandedOutIfHooked<T>(_ value: T, hook: UInt8) {
+    guard let context = ResolutionContext.building else { return }
+    var state = HookState(rawValue: hook) ?? .unknown
+    if state == .unknown {
+      state = value is any InjectionCompletable ? .present : .none
     }
-    if hook == .present { context.noteHandedOut(identity(of: value)) }
+    if state == .present { context.noteHandedOut(identity(of: value)) }
   }
 
   /// Records that a build on this thread was handed `value`, an object with a hook.
@@ -202,7 +263,8 @@ extension Injector {
       return value
     }
     return try build(
-      registration.key, make: registration.factory, complete: { registration.complete($0) })
+      registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
+      complete: { registration.complete($0) })
   }
 
   /// What an unmapped key resolves to: this injector for ``Injector``, a new value for a type
@@ -215,7 +277,7 @@ extension Injector {
     if T.self == Injector.self { return (self as any Sendable) as? T }
     guard key.name == nil, let injectable = T.self as? any Injectable.Type else { return nil }
     return try build(
-      key,
+      key, identity: ObjectIdentifier(self),
       make: { _ in injectable.init() as! T },
       complete: {
         ($0 as? any InjectionCompletable)?.injectionDidComplete()
@@ -236,13 +298,15 @@ extension Injector {
   ///
   /// - Parameter created: Called with the value as soon as `make` returned, before its
   ///   dependencies are resolved (singletons publish it to their own resolution there).
+  /// - Parameter identity: What a cycle repeats: the registration, or this injector for a value
+  ///   created without a mapping.
   @inlinable
   func build<T>(
-    _ key: Key, make: (Injector) throws -> T, complete: (T) -> Bool,
+    _ key: Key, identity: ObjectIdentifier, make: (Injector) throws -> T, complete: (T) -> Bool,
     created: (T) -> Void = { _ in }, isCached: Bool = false
   ) throws(InjectionError) -> T {
     let context = ResolutionContext.current.takeUnretainedValue()
-    try context.enter(key, injector: self, isCached: isCached)
+    try context.enter(key, injector: self, identity: identity, isCached: isCached)
     let value: T
     let hasHook: Bool
     do throws(InjectionError) {

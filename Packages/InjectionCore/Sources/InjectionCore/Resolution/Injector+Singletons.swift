@@ -5,8 +5,8 @@ extension Injector {
   ///
   /// The first thread to find the value missing builds it while holding the ticket's gate;
   /// everyone else waits on the gate and then reads the value. A thread whose wait would close
-  /// a cycle of waits (crossing singleton chains) takes the singleton's partial value instead,
-  /// as the builder's own resolution does for circular singletons, so nothing deadlocks.
+  /// a cycle of waits (crossing singleton chains) takes the value's partial value instead, as
+  /// the builder's own resolution does for circular singletons, so nothing deadlocks.
   @usableFromInline
   func resolveCached<T>(_ registration: Registration<T>) throws(InjectionError) -> T {
     let context = ResolutionContext.current.takeUnretainedValue()
@@ -31,48 +31,102 @@ extension Injector {
     throws(InjectionError) -> T?
   {
     let ticket = BuildTicket<T>(builder: context.id)
-    var outcome: Result<T, InjectionError>?
-    ticket.gate.withLock { _ in
-      guard registry.withLock({ _ in registration.claim(ticket) }) else { return }
-      do throws(InjectionError) {
-        var hasHook = false
-        let value = try build(
-          registration.key, make: registration.factory,
+    ticket.gate.lock()
+    defer { ticket.gate.unlock() }
+    switch registry.withLock({ _ in registration.claim(ticket) }) {
+    case .taken:
+      return nil
+    case .alive(let object):
+      return object
+    case .claimed(let incomplete):
+      // Before the gate opens: no waiter may take this finished build for a live one.
+      defer { WaitGraph.finish(ticket) }
+      return try buildClaimed(
+        registration, ticket: ticket, incomplete: incomplete, context: context)
+    }
+  }
+
+  /// Builds (or finishes building) the value of a claimed mapping, and publishes it.
+  ///
+  /// If the build fails after its value was handed to other objects (circular singletons),
+  /// the value is kept, with the `@Injected` properties it still lacks: the next build finishes
+  /// it instead of making a second instance.
+  private func buildClaimed<T>(
+    _ registration: Registration<T>, ticket: BuildTicket<T>,
+    incomplete: IncompleteValue<T>?, context: ResolutionContext
+  ) throws(InjectionError) -> T {
+    context.clearUnresolvedCells()
+    do throws(InjectionError) {
+      var hasHook = false
+      let value: T
+      if let incomplete {
+        value = try finish(registration, incomplete, ticket: ticket, context: context)
+        hasHook = registration.complete(value)
+      } else {
+        value = try build(
+          registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
           complete: {
             hasHook = registration.complete($0)
             return hasHook
           },
-          created: ticket.setPartialValue, isCached: true)
-        try registration.checkWeakValue(value)
-        registry.withLock { _ in registration.publish(value, hasHook: hasHook) }
-        outcome = .success(value)
-      } catch {
-        registry.withLock { _ in registration.reset() }
-        outcome = .failure(error)
+          created: { ticket.setPartialValue($0) }, isCached: true)
       }
+      try registration.checkWeakValue(value)
+      let finished = registry.withLock { _ in registration.publish(value, hasHook: hasHook) }
+      withExtendedLifetime(finished) {}  // released here, after the mutex
+      return value
+    } catch {
+      let kept = ticket.handedOutPartialValue.map {
+        IncompleteValue(
+          value: $0,
+          cells: context.takeUnresolvedCells(ofBuildAtDepth: context.frames.count + 1))
+      }
+      context.clearUnresolvedCells()
+      let replaced = registry.withLock { _ in registration.reset(keeping: kept) }
+      withExtendedLifetime(replaced) {}  // released here, after the mutex
+      throw error
     }
-    return try outcome?.get()
   }
 
-  /// Waits until another build of the same singleton is done; `nil` means: look again.
+  /// Resolves the `@Injected` properties that an earlier, failed build of `incomplete.value`
+  /// left unresolved.
+  private func finish<T>(
+    _ registration: Registration<T>, _ incomplete: IncompleteValue<T>,
+    ticket: BuildTicket<T>, context: ResolutionContext
+  ) throws(InjectionError) -> T {
+    ticket.setPartialValue(incomplete.value, wasHandedOut: true)
+    try context.enter(
+      registration.key, injector: self, identity: ObjectIdentifier(registration), isCached: true)
+    defer { context.leave() }
+    try context.resolve(incomplete.cells)
+    return incomplete.value
+  }
+
+  /// Waits until another build of the same value is done; `nil` means: look again.
   private func wait<T>(for ticket: BuildTicket<T>, key: Key, context: ResolutionContext)
     throws(InjectionError) -> T?
   {
-    let waitingIsSafe =
-      ticket.builder != context.id && WaitGraph.beginWaiting(context.id, for: ticket.builder)
-    guard waitingIsSafe else {
-      if let partial = ticket.partialValue { return partial }
-      throw .cycle(path: context.path + [key.publicKey])
+    if ticket.builder != context.id {
+      switch WaitGraph.beginWaiting(context.id, for: ticket) {
+      case .finished:
+        return nil
+      case .wait:
+        ticket.gate.lock()  // the builder holds it until the build is over
+        ticket.gate.unlock()
+        WaitGraph.endWaiting(context.id)
+        return nil
+      case .wouldDeadlock:
+        break
+      }
     }
-    ticket.gate.withLock { _ in }
-    WaitGraph.endWaiting(context.id)
-    return nil
+    if let partial = ticket.takePartialValue() { return partial }
+    throw .cycle(path: context.path + [key.publicKey])
   }
 }
 
 /// What a resolution must do next for a cached mapping.
 ///
-/// `@unchecked Sendable`, to leave the registry lock (`Injector.registry`), under which it is
+/// `@unchecked Sendable`, to leave the registry mutex (`Injector.registry`), under which it is
 /// read from the registration: a ticket is `Sendable`, and `.ready` only carries the cached
 /// value of a singleton, eager singleton, weak or instance mapping, which the mapping API
 /// requires to be `Sendable`.
@@ -83,24 +137,43 @@ enum CacheStep<T>: @unchecked Sendable {
   case build
 }
 
-// These run only while the owning injector's registry mutex is held.
+/// The answer to a thread that wants to build a cached value.
+///
+/// `@unchecked Sendable`, for the same reason as ``CacheStep``.
+enum Claim<T>: @unchecked Sendable {
+  /// Build it, finishing `incomplete` if there is one.
+  case claimed(incomplete: IncompleteValue<T>?)
+  /// Another thread built it or is building it: look again.
+  case taken
+  /// The object of a `.weak` mapping is alive.
+  case alive(T)
+}
+
+// These run only while the owning injector's registry mutex is held. None of them releases the
+// last reference to a user object there: a `.weak` object that they load is moved out to the
+// caller, which releases it after the mutex is unlocked (its `deinit` may run then).
 extension Registration {
   func nextStep() -> CacheStep<T> {
-    if let cached { return .ready(cached) }
+    if let value = published { return .ready(value) }
     if let ticket { return .wait(ticket) }
     if let object = weakObject?.object { return .ready(object as! T) }
     return .build
   }
 
   /// Marks the value as being built by `ticket`'s thread, if nobody else is building it.
-  func claim(_ ticket: BuildTicket<T>) -> Bool {
-    guard cached == nil, self.ticket == nil, weakObject?.object == nil else { return false }
+  func claim(_ ticket: BuildTicket<T>) -> Claim<T> {
+    guard !isPublished.load(ordering: .relaxed), self.ticket == nil else { return .taken }
+    if let object = weakObject?.object { return .alive(object as! T) }
     self.ticket = ticket
-    return true
+    return .claimed(incomplete: incomplete)
   }
 
-  func publish(_ value: T, hasHook: Bool) {
+  /// Publishes a built value.
+  ///
+  /// - Returns: The incomplete value this build finished, to be released outside the mutex.
+  func publish(_ value: T, hasHook: Bool) -> IncompleteValue<T>? {
     ticket = nil
+    defer { incomplete = nil }
     // Without a hook known to the compiler, a concrete key's value was not checked; it is
     // checked if a build is ever handed it, so that a factory returning it never completes it.
     let hook: HookState = hasHook ? .present : (checksHookDynamically ? .none : .unknown)
@@ -109,10 +182,16 @@ extension Registration {
     } else {
       publishCached(value, hook: hook)
     }
+    return incomplete
   }
 
-  func reset() {
+  /// Gives up a failed build; keeps `incomplete` for the next one if the value was handed out.
+  ///
+  /// - Returns: The replaced incomplete value, to be released outside the mutex.
+  func reset(keeping incomplete: IncompleteValue<T>?) -> IncompleteValue<T>? {
     ticket = nil
+    defer { self.incomplete = incomplete }
+    return self.incomplete
   }
 }
 

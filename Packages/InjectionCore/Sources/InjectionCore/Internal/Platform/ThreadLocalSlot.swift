@@ -1,7 +1,7 @@
 // The one file of InjectionCore that imports the platform's C library: the standard library has
 // no thread-local storage, and a thread-local slot (about 2 ns to read) is what lets `@Injected`
 // find the injector that is building its owner without a task-local binding per object (about
-// 50 ns each). Besides the slot, only `sched_yield` is used, by a writer waiting for readers.
+// 50 ns each). Besides the slot, only `sched_yield` is used (``yieldThread()``).
 #if canImport(Glibc)
   internal import Glibc
 #elseif canImport(Musl)
@@ -39,8 +39,8 @@ enum ThreadLocalSlot {
   }
 }
 
-/// Gives the processor to another thread: what a writer does while it waits for a reader to
-/// leave its read section (see ``ReadSections``).
-func yieldProcessor() {
+/// Gives the processor to another thread: what a thread does while another one finishes
+/// publishing an `@Injected` value (two stores away).
+func yieldThread() {
   _ = sched_yield()
 }
