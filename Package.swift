@@ -32,6 +32,12 @@ let package = Package(
       path: "Benchmarks/InjectionBenchmarks",
       swiftSettings: swiftSettings
     ),
+    .executableTarget(
+      name: "InjectionStress",
+      dependencies: ["InjectionCore"],
+      path: "Tests/InjectionStress",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "InjectionCoreTests",
       dependencies: ["InjectionCore"],
