@@ -27,12 +27,6 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(
-      name: "InjectionBenchmarks",
-      dependencies: ["InjectionCore"],
-      path: "Benchmarks/InjectionBenchmarks",
-      swiftSettings: swiftSettings
-    ),
-    .executableTarget(
       name: "InjectionStress",
       dependencies: ["InjectionCore"],
       path: "Tests/InjectionStress",

@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One settings block, identical in every manifest of this repository.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+// The release-mode benchmarks, in a package of their own so that the root package's
+// `swift build` and `swift test` never compile them:
+// `swift run -c release --package-path Benchmarks InjectionBenchmarks`.
+let package = Package(
+  name: "InjectionBenchmarks",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [
+    .package(name: "swift-injection", path: "..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "InjectionBenchmarks",
+      dependencies: [.product(name: "InjectionCore", package: "swift-injection")],
+      path: "InjectionBenchmarks",
+      swiftSettings: swiftSettings
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
