@@ -76,10 +76,12 @@ extension Injector {
       withExtendedLifetime(finished) {}  // released here, after the mutex
       return value
     } catch {
+      // The properties still to resolve: those from the one that failed on, or, if the failure
+      // came before any of them, the ones an earlier build left.
+      let unresolved = context.takeUnresolvedCells(ofBuildAtDepth: context.frames.count + 1)
       let kept = ticket.handedOutPartialValue.map {
         IncompleteValue(
-          value: $0,
-          cells: context.takeUnresolvedCells(ofBuildAtDepth: context.frames.count + 1))
+          value: $0, cells: unresolved.isEmpty ? (incomplete?.cells ?? []) : unresolved)
       }
       context.clearUnresolvedCells()
       let replaced = registry.withLock { _ in registration.reset(keeping: kept) }
