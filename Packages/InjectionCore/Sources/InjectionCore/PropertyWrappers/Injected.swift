@@ -17,7 +17,7 @@
 /// calls the owner's hook and before it returns, so a missing mapping is a thrown
 /// ``InjectionError`` with the whole path. An owner created by your own code (`Car()`) resolves
 /// each property on its first read; if that fails, the program stops with the same diagnostic.
-/// After that, a read costs about what reading a stored property costs.
+/// After that, a read takes no lock: an atomic load and a field read.
 ///
 /// **Types.** Works in classes, structs and actors. A `Sendable` class cannot hold it (its
 /// storage is a `var`); there, take dependencies in `init` and resolve them with
