@@ -22,8 +22,21 @@ let package = Package(
       name: "InjectionBenchmarks",
       dependencies: [.product(name: "InjectionCore", package: "swift-injection")],
       path: "InjectionBenchmarks",
+      swiftSettings: swiftSettings,
+      plugins: ["W4Sources"]
+    ),
+    // Writes W4's generated types; run by the plugin at build time.
+    .executableTarget(
+      name: "W4Generator",
+      path: "W4Generator",
       swiftSettings: swiftSettings
-    )
+    ),
+    .plugin(
+      name: "W4Sources",
+      capability: .buildTool(),
+      dependencies: ["W4Generator"],
+      path: "Plugins/W4Sources"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

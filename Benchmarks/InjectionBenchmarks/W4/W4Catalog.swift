@@ -1,2 +1,3 @@
-/// The generated W4 types, one disjoint set per N; filled in by the files of `W4Generated/`.
+/// The generated W4 types, one disjoint set per N; filled in by the files that `W4Generator`
+/// writes when the benchmarks are built.
 enum W4Catalog {}

@@ -1,6 +1,7 @@
 import InjectionCore
 
-/// One of W4's generated types (see `W4Generated/` and `Benchmarks/Scripts/generate-w4.py`).
+/// One of W4's generated types (written at build time by `W4Generator`, through the `W4Sources`
+/// plugin).
 ///
 /// Each type maps itself with its own concrete code, as an app does. Resolving and the
 /// hand-wired initializer call are shared: the library's `resolve` is not inlinable, so a
