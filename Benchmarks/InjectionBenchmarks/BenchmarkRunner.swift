@@ -33,6 +33,11 @@ enum BenchmarkRunner {
         }
       }
     }
+    if options.runsCompileCost(plan) {
+      step("W7", into: &report) { report in try W7CompileCost.run(plan, into: &report) }
+    } else if options.skipsCompileCost(plan) {
+      report.skipped.append("W7 (a few minutes of compiling; add `--filter W7` to run it)")
+    }
     return report
   }
 

@@ -5,17 +5,19 @@ struct Options {
 
     Runs the workloads of BENCHMARKS.md hand-wired and through swift-injection, and prints a
     Markdown table (ns/op, median of 5 timed repetitions after one warm-up, and the ratio).
+    W7 compiles N types through swift-injection and by hand (one clean build each, debug and
+    release) and prints the extra compile time per type; it takes a few minutes.
 
     OPTIONS:
       --quick         A smoke run with far fewer iterations. Exits non-zero if W6 built or saw
                       more than one instance in a trial, or if a workload produced no figure.
-                      It asserts no timing.
+                      It asserts no timing. It skips W7 unless --filter names it.
       --json PATH     Also writes the figures as JSON to PATH.
-      --filter IDS    Runs only the listed workloads, comma-separated: W1,W2,W3,W4,W5,W6.
+      --filter IDS    Runs only the listed workloads, comma-separated: W1,W2,W3,W4,W5,W6,W7.
       -h, --help      Shows this help.
     """
 
-  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6"]
+  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6", "W7"]
 
   var isQuick = false
   var jsonPath: String?
@@ -45,6 +47,17 @@ struct Options {
 
   func includes(_ id: String) -> Bool {
     filter?.contains(id) ?? true
+  }
+
+  /// Whether this run compiles W7: selected, and named by `--filter` if `plan` asks for that.
+  func runsCompileCost(_ plan: Plan) -> Bool {
+    includes("W7") && !skipsCompileCost(plan)
+  }
+
+  /// Whether W7 is selected but left out, because `plan` (`--quick`) runs it only when
+  /// `--filter` names it.
+  func skipsCompileCost(_ plan: Plan) -> Bool {
+    includes("W7") && plan.compilesOnlyWhenNamed && filter?.contains("W7") != true
   }
 
   private static func parseFilter(_ list: String) throws -> Set<String> {

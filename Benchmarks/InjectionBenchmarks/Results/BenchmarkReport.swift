@@ -3,11 +3,14 @@ struct BenchmarkReport {
   var workloads: [WorkloadFigure] = []
   var typeCounts: [TypeCountFigure] = []
   var races: [RaceFigure] = []
+  var compileCosts: [CompileCostFigure] = []
   /// What each `consume` of the blackhole costs, in ns: a floor inside every figure.
   var blackholeCost: Double?
   var blackhole = Blackhole()
   /// Workloads that did not produce a figure, with the reason.
   var failures: [String] = []
+  /// Selected workloads that this kind of run leaves out, with how to run them.
+  var skipped: [String] = []
 
   /// The W6 trials that built or saw more than one instance.
   var raceViolations: [String] {
@@ -58,6 +61,19 @@ extension BenchmarkReport {
         \.isFinite)
       {
         missing.append("W6 \(race.variant): not a number")
+      }
+    }
+    if options.runsCompileCost(plan) {
+      let expected = plan.compileTypeCounts.count * W7CompileCost.Configuration.allCases.count
+      if compileCosts.count != expected {
+        missing.append("W7: \(compileCosts.count) of \(expected) sizes × configurations measured")
+      }
+      for figure in compileCosts
+      where ![
+        figure.injectionMilliseconds, figure.handWrittenMilliseconds,
+        figure.injectionCPUMilliseconds, figure.handWrittenCPUMilliseconds,
+      ].allSatisfy(\.isFinite) {
+        missing.append("W7 N = \(figure.typeCount) \(figure.configuration): not a number")
       }
     }
     return missing

@@ -4,7 +4,12 @@ import Foundation
 /// `{"workloads": [{"id", "baseline_ns", "injection_ns", "ratio"}],
 ///   "w4": [{"n", "map_ns_per_type", "resolve_ns_per_type", "baseline_resolve_ns_per_type",
 ///           "cold_resolve_ns_per_type"}],
-///   "w6": [{"variant", "inits", "distinct"}]}`.
+///   "w6": [{"variant", "inits", "distinct"}],
+///   "w7": [{"n", "config", "extra_ms_per_type", "injection_ms", "hand_written_ms",
+///           "extra_cpu_ms_per_type", "injection_cpu_ms", "hand_written_cpu_ms",
+///           "peak_memory_mb", "hand_written_peak_memory_mb"}]}`.
+///
+/// The peak memory figures are `null` when GNU time was not available.
 struct JSONReport: Encodable {
   struct Workload: Encodable {
     let id: String
@@ -27,9 +32,45 @@ struct JSONReport: Encodable {
     let distinct: [Int]
   }
 
+  struct CompileCost: Encodable {
+    enum CodingKeys: String, CodingKey {
+      case n, config, extraMsPerType, injectionMs, handWrittenMs
+      case extraCpuMsPerType, injectionCpuMs, handWrittenCpuMs
+      case peakMemoryMb, handWrittenPeakMemoryMb
+    }
+
+    let n: Int
+    let config: String
+    let extraMsPerType: Double
+    let injectionMs: Double
+    let handWrittenMs: Double
+    let extraCpuMsPerType: Double
+    let injectionCpuMs: Double
+    let handWrittenCpuMs: Double
+    /// The compiler's peak memory for the swift-injection module, in MiB.
+    let peakMemoryMb: Double?
+    let handWrittenPeakMemoryMb: Double?
+
+    /// Writes `null` for a peak memory that was not measured, rather than leaving it out.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(n, forKey: .n)
+      try container.encode(config, forKey: .config)
+      try container.encode(extraMsPerType, forKey: .extraMsPerType)
+      try container.encode(injectionMs, forKey: .injectionMs)
+      try container.encode(handWrittenMs, forKey: .handWrittenMs)
+      try container.encode(extraCpuMsPerType, forKey: .extraCpuMsPerType)
+      try container.encode(injectionCpuMs, forKey: .injectionCpuMs)
+      try container.encode(handWrittenCpuMs, forKey: .handWrittenCpuMs)
+      try container.encode(peakMemoryMb, forKey: .peakMemoryMb)
+      try container.encode(handWrittenPeakMemoryMb, forKey: .handWrittenPeakMemoryMb)
+    }
+  }
+
   let workloads: [Workload]
   let w4: [TypeCount]
   let w6: [Race]
+  let w7: [CompileCost]
 
   init(_ report: BenchmarkReport) {
     workloads = report.workloads.filter(\.isReported).map {
@@ -45,6 +86,18 @@ struct JSONReport: Encodable {
     }
     w6 = report.races.map {
       Race(variant: $0.variant, inits: $0.injection.inits, distinct: $0.injection.distinct)
+    }
+    w7 = report.compileCosts.map {
+      CompileCost(
+        n: $0.typeCount, config: $0.configuration,
+        extraMsPerType: rounded($0.extraMillisecondsPerType, digits: 3),
+        injectionMs: rounded($0.injectionMilliseconds),
+        handWrittenMs: rounded($0.handWrittenMilliseconds),
+        extraCpuMsPerType: rounded($0.extraCPUMillisecondsPerType, digits: 3),
+        injectionCpuMs: rounded($0.injectionCPUMilliseconds),
+        handWrittenCpuMs: rounded($0.handWrittenCPUMilliseconds),
+        peakMemoryMb: $0.injectionPeakMemoryMB.map { rounded($0) },
+        handWrittenPeakMemoryMb: $0.handWrittenPeakMemoryMB.map { rounded($0) })
     }
   }
 

@@ -1,10 +1,7 @@
-/// The report for people: one Markdown table, then notes.
+/// The report for people: Markdown tables (run time, then W7's compile cost), then notes.
 enum MarkdownTable {
   static func render(_ report: BenchmarkReport, plan: Plan, cores: Int) -> String {
-    var lines = [
-      "| workload | hand-wired ns/op | swift-injection ns/op | ratio |",
-      "|---|---:|---:|---:|",
-    ]
+    var lines: [String] = []
     // In workload order: W1 to W3, then W4's rows, then W5.
     let (beforeW4, afterW4) = (
       report.workloads.filter { $0.id < "W4" }, report.workloads.filter { $0.id > "W4" }
@@ -22,9 +19,37 @@ enum MarkdownTable {
           summary(race.baseline), summary(race.injection),
           ratio(race.injection.wallMilliseconds.median / race.baseline.wallMilliseconds.median)))
     }
-    lines.append("")
-    lines += notes(report, plan: plan, cores: cores).map { "- \($0)" }
-    return lines.joined(separator: "\n")
+    var tables: [[String]] = []
+    if !lines.isEmpty {  // empty when only W7 ran
+      tables.append(
+        [
+          "| workload | hand-wired ns/op | swift-injection ns/op | ratio |",
+          "|---|---:|---:|---:|",
+        ] + lines)
+    }
+    if !report.compileCosts.isEmpty {
+      tables.append(compileCostTable(report.compileCosts))
+    }
+    let notes = notes(report, plan: plan, cores: cores).map { "- \($0)" }
+    return (tables + [notes]).map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
+  }
+
+  /// W7: one row per configuration and N, in compile ms (one clean compile each).
+  private static func compileCostTable(_ figures: [CompileCostFigure]) -> [String] {
+    [
+      "| W7 compile (one clean build) | hand-written ms | swift-injection ms | extra ms per type "
+        + "| extra CPU ms per type | peak memory MiB (hand-written · swift-injection) |",
+      "|---|---:|---:|---:|---:|---:|",
+    ]
+      + figures.map { figure in
+        let memory = [figure.handWrittenPeakMemoryMB, figure.injectionPeakMemoryMB]
+          .map { $0.map(format) ?? "n/a" }
+        return row(
+          "W7 N = \(grouped(figure.typeCount)), \(figure.configuration)",
+          format(figure.handWrittenMilliseconds), format(figure.injectionMilliseconds),
+          format(figure.extraMillisecondsPerType), format(figure.extraCPUMillisecondsPerType),
+          memory.joined(separator: " · "))
+      }
   }
 
   private static func workloadRow(_ figure: WorkloadFigure) -> String {
@@ -48,13 +73,18 @@ enum MarkdownTable {
   }
 
   private static func notes(_ report: BenchmarkReport, plan: Plan, cores: Int) -> [String] {
-    var notes = [
-      """
-      \(plan.isQuick ? "Quick smoke run (few iterations; do not read the times)" : "Full run"): \
-      median of \(plan.repetitions.timed) timed repetition(s) after one warm-up, \
-      `ContinuousClock`, \(cores) cores. Read ratios, not absolute times.
-      """
-    ]
+    var notes: [String] = []
+    let isCompileCostOnly =
+      !report.compileCosts.isEmpty && report.workloads.isEmpty && report.typeCounts.isEmpty
+      && report.races.isEmpty
+    if !isCompileCostOnly {
+      notes.append(
+        """
+        \(plan.isQuick ? "Quick smoke run (few iterations; do not read the times)" : "Full run"): \
+        median of \(plan.repetitions.timed) timed repetition(s) after one warm-up, \
+        `ContinuousClock`, \(cores) cores. Read ratios, not absolute times.
+        """)
+    }
     let ids = Set(report.workloads.map(\.id))
     if ids.contains("W2") {
       notes.append(
@@ -87,6 +117,22 @@ enum MarkdownTable {
         W6: hand-wired is a lock-guarded lazy slot; each trial uses a fresh injector and slot; \
         the ratio is of the median wall times.
         """)
+    }
+    if !report.compileCosts.isEmpty {
+      notes.append(
+        """
+        W7: N types (a final class each), per type one function that maps and resolves it \
+        (`injector.map(T.self) { _ in T() }`, `try injector.resolve(T.self)`) against one that \
+        calls `T()`; each module compiled once, clean, with `swiftc -wmo -Onone -g` (debug) or \
+        `-O -g` (release) against InjectionCore built alone in the same configuration. Times \
+        are wall ms; the CPU column uses the compiler's user + system time, which moves less \
+        when other work shares the cores; peak resident memory from GNU time. Extra ms per \
+        type = (swift-injection − hand-written) / N. One sample each, \(cores) cores: expect \
+        some noise.
+        """)
+    }
+    for skipped in report.skipped {
+      notes.append("Skipped: \(skipped).")
     }
     if let cost = report.blackholeCost {
       notes.append(
