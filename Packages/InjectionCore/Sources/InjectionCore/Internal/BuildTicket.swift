@@ -1,11 +1,8 @@
-import Synchronization
-
 /// A cached value (singleton, eager singleton, weak) that one thread is building right now,
 /// without its value type: what ``WaitGraph`` follows.
-///
-/// `@unchecked Sendable`: `builder` is immutable; `isFinished` is read and written only while
-/// ``WaitGraph``'s mutex is held.
 @usableFromInline
+// @unchecked Sendable: `isFinished` is guarded by the lock `WaitGraph.edges` (read and written
+// only inside its `withLock`); `builder` is immutable.
 class AnyBuildTicket: @unchecked Sendable {
   /// The resolution context (one per thread) of the builder.
   let builder: ObjectIdentifier
@@ -23,20 +20,20 @@ class AnyBuildTicket: @unchecked Sendable {
 /// taking `gate` after the builder is done. `partial` is the value once its `init` has returned
 /// and before its dependencies are resolved: the builder's own resolution, and a thread whose
 /// wait would close a cycle, take it from there (that is how circular singletons work).
-///
-/// `@unchecked Sendable`: `gate` is a mutex, and `partial` is read and written only inside its
-/// own mutex.
 @usableFromInline
+// @unchecked Sendable: the partial value and whether it was handed out are guarded by the lock
+// `partial` (a `Lock<Partial>`, touched only through its `withLock`); `gate` is a mutex that
+// guards no state (it orders waiters after the build); everything else is immutable.
 final class BuildTicket<T>: AnyBuildTicket, @unchecked Sendable {
   /// Held by the builder for the whole build.
   let gate = PlatformMutex()
   private let partial = Lock<Partial>(Partial())
 
   /// The payload of `partial`.
-  ///
-  /// `@unchecked Sendable`: `value` is read and written only while `partial`'s lock is held,
-  /// and it is only handed to the builder's own resolution or to a thread whose wait would close
-  /// a cycle of waits, as a singleton's value is.
+  // @unchecked Sendable: `value` and `wasHandedOut` are guarded by the lock `partial` (read and
+  // written only inside `partial.withLock`); `value` leaves it only for the builder's own
+  // resolution or a thread whose wait would close a cycle, as a singleton's value does, and the
+  // mapping API requires such values to be `Sendable`.
   private struct Partial: @unchecked Sendable {
     var value: T?
     var wasHandedOut = false

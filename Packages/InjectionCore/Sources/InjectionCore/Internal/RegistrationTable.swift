@@ -47,11 +47,6 @@ struct RegistrationTable {
     return slots[index].registration?.takeUnretainedValue()
   }
 
-  /// Whether `key` has an active registration.
-  func contains(_ key: Key) -> Bool {
-    registration(for: key) != nil
-  }
-
   /// Makes `registration` the active one of `key`, or clears it when `nil`.
   ///
   /// The table's reference to the registration it replaces is dropped here; callers keep their
