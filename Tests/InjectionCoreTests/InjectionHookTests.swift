@@ -17,6 +17,13 @@ extension InjectionHookTests {
     }
   }
 
+  /// A protocol that is not bound to classes: its existential holds any value.
+  protocol Describable: Sendable {}
+
+  /// A second class-bound protocol, for a composition key (`any Engine & Tuned`), whose
+  /// existential holds the object and two witness tables.
+  protocol Tuned: AnyObject, Sendable {}
+
   /// A struct with a hook.
   struct Gauge: Injectable {
     @Injected var log: EventLog
@@ -175,6 +182,26 @@ extension InjectionHookTests {
     #expect(log.events.isEmpty)
   }
 
+  @Test(arguments: KeyShape.allCases)
+  func hookOfASingletonIsNotCalledAgainWhateverTheKeyTypeHoldingIt(_ shape: KeyShape) throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.map(TunedLoggingEngine.self, scope: .singleton)
+    let engine = try injector.resolve(TunedLoggingEngine.self)
+    switch shape {
+    case .composition:
+      injector.map((any Engine & Tuned).self) { try $0.resolve(TunedLoggingEngine.self) }
+      #expect(try injector.resolve((any Engine & Tuned).self) === engine)
+    case .unboundProtocol:
+      injector.map((any Describable).self) { try $0.resolve(TunedLoggingEngine.self) }
+      #expect(try injector.resolve((any Describable).self) as? TunedLoggingEngine === engine)
+    case .any:
+      injector.map(Any.self) { try $0.resolve(TunedLoggingEngine.self) }
+      #expect(try injector.resolve(Any.self) as? TunedLoggingEngine === engine)
+    }
+
+    #expect(log.events == ["TunedLoggingEngine"])
+  }
+
   @Test func hookIsCalledOnceWhenAFactoryForwardsToANamedMapping() throws {
     let (injector, log) = makeLoggingInjector()
     injector.map((any Engine).self, named: "race", with: LoggingEngine.init)
@@ -185,5 +212,31 @@ extension InjectionHookTests {
     _ = try injector.resolve((any Engine).self)
 
     #expect(log.events == ["LoggingEngine"])
+  }
+}
+
+extension InjectionHookTests {
+  /// The kinds of key whose values hold an object in different ways.
+  enum KeyShape: CaseIterable, Sendable {
+    /// `any Engine & Tuned`: a class-bound existential of three words.
+    case composition
+    /// `any Describable`: an existential that is not bound to classes.
+    case unboundProtocol
+    /// `Any`.
+    case any
+  }
+
+  /// An engine with a hook that conforms to the protocols of every ``KeyShape``.
+  ///
+  /// `@unchecked Sendable`: see ``LoggingEngine``.
+  final class TunedLoggingEngine: Engine, Tuned, Describable, Injectable, @unchecked Sendable {
+    @Injected var log: EventLog
+    let model = "tuned"
+
+    init() {}
+
+    func injectionDidComplete() {
+      log.record("TunedLoggingEngine")
+    }
   }
 }

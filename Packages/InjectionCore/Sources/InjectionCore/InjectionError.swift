@@ -4,7 +4,7 @@
 /// throw, so it stops the program with the same ``description``. Every message names the key,
 /// the path that asked for it, and the fix; ``notMapped(key:path:searched:)`` also names every
 /// injector that was searched.
-public enum InjectionError: Error, CustomStringConvertible {
+public indirect enum InjectionError: Error, CustomStringConvertible {
   /// Nothing is mapped for `key` in any injector that was searched, and the type cannot be
   /// created automatically (it is not ``Injectable``, or it is a protocol).
   ///

@@ -25,7 +25,7 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
 
   /// The mappings and modules; every lookup, too, takes this mutex (see
   /// `Documentation/DesignDecisions.md`, "Why every lookup takes the injector's mutex").
-  @usableFromInline let registry = Lock(Registry())
+  let registry = Lock(Registry())
 
   /// The process-wide root injector, and the default ``current`` injector.
   public static let shared = Injector(label: "shared")

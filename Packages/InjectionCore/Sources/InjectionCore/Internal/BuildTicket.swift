@@ -1,6 +1,5 @@
 /// A cached value (singleton, eager singleton, weak) that one thread is building right now,
 /// without its value type: what ``WaitGraph`` follows.
-@usableFromInline
 // @unchecked Sendable: `isFinished` is guarded by the lock `WaitGraph.edges` (read and written
 // only inside its `withLock`); `builder` is immutable.
 class AnyBuildTicket: @unchecked Sendable {
@@ -20,7 +19,6 @@ class AnyBuildTicket: @unchecked Sendable {
 /// taking `gate` after the builder is done. `partial` is the value once its `init` has returned
 /// and before its dependencies are resolved: the builder's own resolution, and a thread whose
 /// wait would close a cycle, take it from there (that is how circular singletons work).
-@usableFromInline
 // @unchecked Sendable: the partial value and whether it was handed out are guarded by the lock
 // `partial` (a `Lock<Partial>`, touched only through its `withLock`); `gate` is a mutex that
 // guards no state (it orders waiters after the build); everything else is immutable.

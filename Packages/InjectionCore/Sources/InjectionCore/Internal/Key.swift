@@ -1,41 +1,43 @@
 /// The identity of a mapping inside an injector: a type, by identity, and an optional name.
 ///
 /// Hashing and equality use only the type's `ObjectIdentifier` and the name, so two types that
-/// share a name in different modules are different keys. The metatype is kept for diagnostics;
-/// its display string is built only when an error is thrown.
-@usableFromInline
+/// share a name in different modules are different keys. The metatype, for diagnostics, is the
+/// identity itself (``type``); its display string is built only when an error is thrown.
 struct Key: Hashable, Sendable {
-  @usableFromInline let id: ObjectIdentifier
-  @usableFromInline let name: String?
-  @usableFromInline let type: any Any.Type
+  let id: ObjectIdentifier
+  let name: String?
   /// Where the key's probe starts in a ``RegistrationTable``: the type's identity, mixed with
   /// the name's hash for a named key, so that many names of one type spread over the table.
-  @usableFromInline let probe: UInt
+  let probe: UInt
 
-  @inlinable
+  @inline(__always)
   init<T>(_ type: T.Type, named name: String?) {
     self.id = ObjectIdentifier(type)
     self.name = name
-    self.type = type
     self.probe = Self.probe(id: UInt(bitPattern: ObjectIdentifier(type)), name: name)
   }
 
   /// The probe start of a key: see ``probe``.
-  @inlinable
   static func probe(id: UInt, name: String?) -> UInt {
     guard let name else { return id }
     return id ^ UInt(bitPattern: name.hashValue)
   }
 
-  @inlinable
   static func == (lhs: Key, rhs: Key) -> Bool {
     lhs.id == rhs.id && lhs.name == rhs.name
   }
 
-  @inlinable
   func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(name)
+  }
+
+  /// The key's type, for diagnostics and for the checks below.
+  ///
+  /// Not stored: the identity is the address of the type's metadata, which is what a metatype
+  /// value is, so a key and every registration are a word smaller.
+  var type: any Any.Type {
+    unsafeBitCast(id, to: Any.Type.self)
   }
 
   /// Whether the key's type is a protocol existential such as `any Engine`.

@@ -7,17 +7,15 @@
 /// `@unchecked Sendable`: `state` is read and written only inside ``withLock(_:)``, while
 /// `mutex` is held; values move in and out of it only as `sending` values, as with the
 /// standard library's `Mutex`.
-@usableFromInline
 final class Lock<State>: @unchecked Sendable {
-  @usableFromInline let mutex = PlatformMutex()
-  @usableFromInline @exclusivity(unchecked) var state: State
+  let mutex = PlatformMutex()
+  @exclusivity(unchecked) var state: State
 
   init(_ state: consuming sending State) {
     self.state = state
   }
 
   /// Runs `body` with exclusive access to the state.
-  @inlinable
   func withLock<Result, E: Error>(
     _ body: (inout sending State) throws(E) -> sending Result
   ) throws(E) -> sending Result {

@@ -53,7 +53,6 @@ func yieldThread() {
 }
 
 /// A `pthread_mutex_t` at a fixed address, owned by one ``Lock``.
-@usableFromInline
 struct PlatformMutex: ~Copyable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -69,14 +68,12 @@ struct PlatformMutex: ~Copyable {
   }
 
   /// Blocks until the calling thread holds the mutex.
-  @usableFromInline
   func lock() {
     let status = pthread_mutex_lock(mutex)
     precondition(status == 0, "InjectionCore: pthread_mutex_lock failed with \(status)")
   }
 
   /// Releases the mutex, which the calling thread holds.
-  @usableFromInline
   func unlock() {
     let status = pthread_mutex_unlock(mutex)
     precondition(status == 0, "InjectionCore: pthread_mutex_unlock failed with \(status)")

@@ -9,18 +9,29 @@ public import Synchronization
 /// immutable, atomic, or guarded by the owning injector's `registry` mutex, as each says.
 @usableFromInline
 class AnyRegistration: @unchecked Sendable {
-  @usableFromInline let key: Key
-  @usableFromInline let scope: Scope
-  /// Who made the mapping: `nil` for a direct `map`, else the module's identity.
-  ///
-  /// Set when the mapping is added; guarded by the owning injector's `registry` mutex.
-  @exclusivity(unchecked) var owner: ObjectIdentifier?
+  // The stored properties of this class and of `Registration` are declared in an order that
+  // leaves no padding between them: W4 keeps a mapping under 200 bytes.
+  let key: Key
+  /// ``owner``'s bits; 0 for `nil`.
+  @exclusivity(unchecked) private var ownerBits: UInt = 0
+  let scope: Scope
   /// Whether an injector (or a module being added) took this registration.
   private let isTaken = Atomic<Bool>(false)
+  /// Whether the cached value has a hook (a ``HookState`` raw value), so that a factory
+  /// returning it does not complete it again.
+  let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
 
   init(key: Key, scope: Scope) {
     self.key = key
     self.scope = scope
+  }
+
+  /// Who made the mapping: `nil` for a direct `map`, else the module's identity.
+  ///
+  /// Set when the mapping is added; guarded by the owning injector's `registry` mutex.
+  var owner: ObjectIdentifier? {
+    get { ownerBits == 0 ? nil : unsafeBitCast(ownerBits, to: ObjectIdentifier.self) }
+    set { ownerBits = newValue.map { UInt(bitPattern: $0) } ?? 0 }
   }
 
   /// This registration for an injector that is adding it: itself the first time, a fresh copy
@@ -57,40 +68,32 @@ class AnyRegistration: @unchecked Sendable {
 
 /// A mapping for values of type `T`.
 ///
-/// It is stored under `Key(T.self, …)` only, which is what makes the unchecked downcast in
-/// ``Injector`` sound.
+/// It is stored under `Key(T.self, …)` only, which is what makes the unchecked cast in
+/// `Injector.registration(_:of:)` sound.
 ///
-/// `@unchecked Sendable`: `cachedValue` is written once, before `isPublished` is set with a
-/// releasing store, and never changed after, so a thread that loaded `isPublished` as `true`
-/// with an acquiring load reads it without a lock; `ticket`, `weakObject` and `incomplete` are
-/// guarded by the owning injector's `registry` mutex; `cachedHook` and `hookDecision` are atomic;
-/// everything else is immutable.
+/// `@unchecked Sendable`: the memory of `cachedValue` is initialized once, before `isPublished`
+/// is set with a releasing store, and never changed after, so a thread that loaded
+/// `isPublished` as `true` with an acquiring load reads it without a lock; `ticket`,
+/// `weakObject` and `incomplete` are guarded by the owning injector's `registry` mutex;
+/// `cachedHook` and `hookDecision` are atomic; everything else is immutable.
 @usableFromInline
 final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Builds a new value.
   ///
   /// Never called for a mapped instance, whose value is cached from the start.
-  @usableFromInline let factory: @Sendable (Injector) throws -> T
+  let factory: @Sendable (Injector) throws -> T
   /// Calls the hook without a dynamic cast: set when the compiler knows that the key type has
   /// one (the `map` overloads for ``InjectionCompletable`` and ``Injectable`` types).
-  @usableFromInline let staticHook: ((T) -> Void)?
-  /// Whether values are checked for a hook at run time.
+  let staticHook: ((T) -> Void)?
+  /// Where the cached value lives: allocated for ``Scope/singleton`` and
+  /// ``Scope/eagerSingleton`` only (a transient or weak mapping never publishes one, and saves
+  /// the allocation).
   ///
-  /// Only for a protocol key without a static hook, whose values' types the compiler cannot
-  /// see; once per dynamic type.
-  @usableFromInline let checksHookDynamically: Bool
-  /// Whether this maps an instance the app built (cached from the start, never built).
-  let isInstance: Bool
-  /// Whether ``cachedValue`` holds the value of a built singleton, eager singleton or instance.
-  @usableFromInline let isPublished: Atomic<Bool>
-  /// The cached value, once published.
-  ///
-  /// Written once, with the registry mutex held, before ``isPublished`` is set; never changed
-  /// afterwards. Released with the registration.
-  @usableFromInline @exclusivity(unchecked) var cachedValue: T?
-  /// Whether the cached value has a hook (a ``HookState`` raw value), so that a factory
-  /// returning it does not complete it again.
-  @usableFromInline let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
+  /// Initialized once, with the registry mutex held, before ``isPublished`` is set; never
+  /// changed afterwards; deinitialized with the registration. Memory of the value's own type
+  /// (not an `Optional`), so that code that is not specialized for `T` copies it out without
+  /// asking the runtime for more metadata than `T`'s.
+  private let cachedValue: UnsafeMutablePointer<T>?
   /// The build in progress, if any.
   ///
   /// Guarded by the owning injector's `registry` mutex.
@@ -98,7 +101,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// The object of a `.weak` mapping.
   ///
   /// Guarded by the owning injector's `registry` mutex.
-  @exclusivity(unchecked) var weakObject: WeakObject?
+  @exclusivity(unchecked) var weakObject = WeakObject()
   /// A value whose build failed after other objects were given it (circular singletons): the
   /// next build finishes injecting it instead of making a second one.
   ///
@@ -108,41 +111,66 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   ///
   /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms to
   /// ``InjectionCompletable``); zero until the first check.
-  @usableFromInline let hookDecision = Atomic<UInt>(0)
+  let hookDecision = Atomic<UInt>(0)
+  /// Whether values are checked for a hook at run time.
+  ///
+  /// Only for a protocol key without a static hook, whose values' types the compiler cannot
+  /// see; once per dynamic type.
+  let checksHookDynamically: Bool
+  /// Whether ``staticHook`` is set.
+  let hasStaticHook: Bool
+  /// Whether this maps an instance the app built (cached from the start, never built).
+  let isInstance: Bool
+  /// Whether ``cachedValue`` holds the value of a built singleton, eager singleton or instance.
+  let isPublished: Atomic<Bool>
 
-  @usableFromInline
+  /// A registration; of an instance the app built when `instance` points to one (copied).
+  ///
+  /// The instance comes by pointer, not as a `T?`: code that is not specialized for `T` would
+  /// ask the runtime for the metadata of `Optional<T>` on every mapping to pass `nil`.
   init(
     key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
-    staticHook: ((T) -> Void)?, instance: T? = nil
+    staticHook: ((T) -> Void)?, instance: UnsafePointer<T>? = nil
   ) {
     self.factory = factory
     self.staticHook = staticHook
     self.checksHookDynamically = staticHook == nil && key.isExistential
+    self.hasStaticHook = staticHook != nil
     self.isInstance = instance != nil
-    self.cachedValue = instance
+    let cachesValue = scope == .singleton || scope == .eagerSingleton || instance != nil
+    cachedValue = cachesValue ? .allocate(capacity: 1) : nil
+    if let instance { cachedValue?.initialize(to: instance.pointee) }
     self.isPublished = Atomic(instance != nil)
     super.init(key: key, scope: scope)
+  }
+
+  deinit {
+    if isPublished.load(ordering: .acquiring) { cachedValue?.deinitialize(count: 1) }
+    cachedValue?.deallocate()
   }
 
   override func makeCopy() -> AnyRegistration {
     Registration(
       key: key, scope: scope, factory: factory, staticHook: staticHook,
-      instance: isInstance ? cachedValue : nil)
+      instance: isInstance ? UnsafePointer(cachedValue) : nil)
   }
+
+  /// The cached value; only once `isPublished` was loaded as `true`.
+  var publishedValue: T { cachedValue.unsafelyUnwrapped.pointee }
 
   /// The cached value, if published.
   ///
   /// Safe without a lock: see ``cachedValue``.
-  @inlinable
   var published: T? {
     guard isPublished.load(ordering: .acquiring) else { return nil }
-    return cachedValue
+    return cachedValue.unsafelyUnwrapped.pointee
   }
 
   /// Publishes the cached value; once, with the registry mutex held.
   func publishCached(_ value: T, hook: HookState) {
     cachedHook.store(hook.rawValue, ordering: .relaxed)
-    cachedValue = value
+    guard let cachedValue else { preconditionFailure("a \(scope) mapping caches no value") }
+    cachedValue.initialize(to: value)
     isPublished.store(true, ordering: .releasing)
   }
 
@@ -154,9 +182,10 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Calls the value's injection-complete hook, deciding conformance once per dynamic type.
   ///
   /// - Returns: Whether the value has a hook (it ran).
-  @inlinable
   @discardableResult
   func complete(_ value: T) -> Bool {
+    // Checked before `staticHook` is read, which would retain its context.
+    guard hasStaticHook || checksHookDynamically else { return false }
     if let staticHook {
       staticHook(value)
       return true
@@ -176,7 +205,6 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// The dynamic type of `value`, read from the object header for a class type (the common
   /// case, and constant-folded when specialized), through an `Any` box otherwise (protocol
   /// existentials hide the dynamic type from `type(of:)` in generic code).
-  @inlinable
   static func dynamicType(of value: T) -> any Any.Type {
     if T.self is AnyObject.Type {
       return type(of: unsafeBitCast(value, to: AnyObject.self))
@@ -184,19 +212,16 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     return type(of: value as Any)
   }
 
-  @usableFromInline
   static func decideHook(for value: T, typeBits: UInt) -> UInt {
     typeBits | 1 | (value is any InjectionCompletable ? 2 : 0)
   }
 
-  @usableFromInline
   static func callHook(of value: T) {
     (value as? any InjectionCompletable)?.injectionDidComplete()
   }
 }
 
 /// Whether a cached value has an injection-complete hook.
-@usableFromInline
 enum HookState: UInt8, Sendable {
   /// Not decided yet: a mapped instance that no build has been handed yet.
   case unknown
@@ -212,9 +237,17 @@ struct WeakObject {
 /// A singleton whose build failed after its value was handed to other objects: the `@Injected`
 /// properties that were not resolved yet, to be resolved by the next build before the hook.
 ///
+/// A class, so that the registration's optional reference to it is one word that code not
+/// specialized for `T` stores and destroys without asking the runtime for this type's metadata.
+///
 /// `@unchecked Sendable`: it moves in and out of the registry mutex like a cached value, which
-/// the mapping API requires to be `Sendable`; the cells are `Sendable`.
-struct IncompleteValue<T>: @unchecked Sendable {
+/// the mapping API requires to be `Sendable`; the cells are `Sendable`; both are immutable.
+final class IncompleteValue<T>: @unchecked Sendable {
   let value: T
   let cells: [InjectedCellBase]
+
+  init(value: T, cells: [InjectedCellBase]) {
+    self.value = value
+    self.cells = cells
+  }
 }

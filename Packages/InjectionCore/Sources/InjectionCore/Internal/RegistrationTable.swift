@@ -10,7 +10,6 @@
 /// A plain value with strong references: it lives inside the injector's registry mutex, and is
 /// read and written only while that mutex is held (see `Documentation/DesignDecisions.md`, "Why
 /// every lookup takes the injector's mutex").
-@usableFromInline
 struct RegistrationTable {
   private struct Slot {
     /// The key type's identity as a number; 0 marks an empty slot.
@@ -28,17 +27,13 @@ struct RegistrationTable {
   private var shift: UInt = 63
   private var used = 0
 
-  /// Calls `body` with the active registration of `key`, borrowed from the table.
+  /// The active registration of `key`, unretained, or `nil`.
   ///
-  /// The reference is valid for the call only, and not retained. Nothing happens when `key` has
-  /// none.
-  ///
-  /// Call it with the registry mutex held, so that the table's strong reference, which the
-  /// borrowed one stands for, cannot change during the call.
-  @usableFromInline
-  func withRegistration(for key: Key, _ body: (AnyRegistration) -> Void) {
-    guard let index = index(of: key), let registration = slots[index].registration else { return }
-    registration._withUnsafeGuaranteedRef(body)
+  /// Valid while the registry mutex is held: only ``set(_:for:)``, under that mutex, drops the
+  /// table's reference.
+  func unmanagedRegistration(for key: Key) -> Unmanaged<AnyRegistration>? {
+    guard let index = index(of: key) else { return nil }
+    return slots[index].registration
   }
 
   /// The active registration of `key`, or `nil`.

@@ -4,7 +4,6 @@
 /// Lives inside the injector's mutex, and holds every reference the injector has to its
 /// registrations: whatever it unlinks it hands back to the caller, to be released after the
 /// mutex is unlocked (a registration's last release can run any `deinit`).
-@usableFromInline
 struct Registry {
   /// A module that was added, and the keys it mapped.
   struct ModuleRecord {
@@ -15,7 +14,7 @@ struct Registry {
   }
 
   /// The mapping each key resolves to: the top of its stack.
-  @usableFromInline var active = RegistrationTable()
+  var active = RegistrationTable()
   /// The mappings that the active one of a key shadows, oldest first.
   ///
   /// Only keys mapped more than once have an entry, so mapping a new key touches nothing but the table.
@@ -28,7 +27,7 @@ struct Registry {
   ///
   /// Their mappings are not in `active` yet: only the thread that adds such a module sees them, through its
   /// ``ResolutionContext``, so lookups take a slower path while this is not zero.
-  @usableFromInline var stagingCount = 0
+  var stagingCount = 0
 
   init() {}
 

@@ -7,7 +7,6 @@
 /// One context per thread, reached through ``ThreadLocalSlot``; it is never shared between
 /// threads, so it needs no lock. Resolution is synchronous, so a build never spans a suspension
 /// point.
-@usableFromInline
 final class ResolutionContext {
   struct Frame {
     let key: Key
@@ -50,7 +49,6 @@ final class ResolutionContext {
   }
 
   /// The calling thread's context, unretained: the thread's slot keeps it alive.
-  @usableFromInline
   static var current: Unmanaged<ResolutionContext> {
     if let pointer = ThreadLocalSlot.value {
       return Unmanaged<ResolutionContext>.fromOpaque(pointer)
@@ -67,7 +65,6 @@ final class ResolutionContext {
   }
 
   /// The calling thread's context if it is building something, without creating one.
-  @usableFromInline
   static var building: ResolutionContext? {
     guard let pointer = ThreadLocalSlot.value else { return nil }
     let context = Unmanaged<ResolutionContext>.fromOpaque(pointer).takeUnretainedValue()
@@ -77,7 +74,6 @@ final class ResolutionContext {
   var id: ObjectIdentifier { ObjectIdentifier(self) }
 
   /// Whether this thread is building something.
-  @usableFromInline
   var isBuilding: Bool { !frames.isEmpty }
 
   /// The injector building the innermost object, if any.
@@ -89,7 +85,6 @@ final class ResolutionContext {
   ///   for a value created without a mapping.
   /// - Throws: ``InjectionError/cycle(path:)`` if this thread is already building `key` from
   ///   the same `identity` and no cached value is being built since.
-  @usableFromInline
   func enter(_ key: Key, injector: Injector, identity: ObjectIdentifier, isCached: Bool)
     throws(InjectionError)
   {
@@ -134,7 +129,6 @@ final class ResolutionContext {
   var cycleScanDepth: Int { 4 }
 
   /// Ends the innermost build.
-  @usableFromInline
   func leave() {
     let frame = frames.removeLast()
     if pendingCells.count > frame.firstCell {
@@ -146,14 +140,12 @@ final class ResolutionContext {
   }
 
   /// Records that a resolution returned an object with a hook to the innermost build.
-  @usableFromInline
   func noteHandedOut(_ object: ObjectIdentifier?) {
     guard !frames.isEmpty, let object else { return }
     handedOut.append(object)
   }
 
   /// Whether a resolution returned anything with a hook to the innermost build so far.
-  @usableFromInline
   var innermostBuildWasHandedObjects: Bool {
     guard let first = frames.lastFirstHandedOut else { return false }
     return handedOut.count > first
@@ -161,7 +153,6 @@ final class ResolutionContext {
 
   /// Whether `object` was returned to the innermost build while it made its value: such an
   /// object is already complete, and its hook must not run again.
-  @usableFromInline
   func wasHandedOut(_ object: ObjectIdentifier?) -> Bool {
     guard let object, let first = frames.lastFirstHandedOut, handedOut.count > first else {
       return false
@@ -175,7 +166,6 @@ final class ResolutionContext {
   }
 
   /// Resolves the `@Injected` cells created since the innermost build began.
-  @usableFromInline
   func resolvePendingCells() throws(InjectionError) {
     guard let first = frames.lastFirstCell, pendingCells.count > first else { return }
     let cells = Array(pendingCells[first...])
@@ -231,7 +221,6 @@ final class ResolutionContext {
   }
 
   /// The error for a factory of the innermost build that threw `error`.
-  @usableFromInline
   func failure(of key: Key, _ error: any Error) -> InjectionError {
     if let error = error as? InjectionError { return error }
     return .factoryFailed(key: key.publicKey, path: Array(path.dropLast()), underlying: error)

@@ -15,7 +15,7 @@ extension Mapper {
     _ type: T.Type, named name: String? = nil,
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
-    add(Mapping(hooked: T.self, named: name, scope: .transient, factory: factory))
+    add(Mapping(hooked: Registration<T>.self, named: name, scope: .transient, factory: factory))
   }
 
   /// Maps a key whose type has an injection-complete hook to a factory in the given scope.
@@ -32,7 +32,7 @@ extension Mapper {
     _ type: T.Type, named name: String? = nil, scope: Scope,
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
-    add(Mapping(hooked: T.self, named: name, scope: scope, factory: factory))
+    add(Mapping(hooked: Registration<T>.self, named: name, scope: scope, factory: factory))
   }
 
   /// Maps a key whose type has an injection-complete hook to an initializer, for a new value
@@ -48,7 +48,9 @@ extension Mapper {
   public func map<T: InjectionCompletable>(
     _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
   ) {
-    map(type, named: name, Mapping.factory(calling: initializer))
+    add(
+      Mapping(
+        hooked: Registration<T>.self, named: name, scope: .transient, initializer: initializer))
   }
 
   /// Maps a key whose type has an injection-complete hook to an initializer in the given scope.
@@ -65,30 +67,7 @@ extension Mapper {
     _ type: T.Type, named name: String? = nil, scope: Scope,
     with initializer: @escaping @Sendable () throws -> T
   ) {
-    map(type, named: name, scope: scope, Mapping.factory(calling: initializer))
-  }
-}
-
-extension Mapping {
-  /// A factory that ignores the injector and calls `initializer`.
-  ///
-  /// Made without the caller's protocol constraints, so that the closure captures nothing but
-  /// the initializer.
-  @inlinable
-  static func factory<T>(calling initializer: @escaping @Sendable () throws -> T)
-    -> @Sendable (Injector) throws -> T
-  {
-    { _ in try initializer() }
-  }
-
-  /// A factory mapping whose values' hook the compiler knows about.
-  @inlinable
-  init<T: InjectionCompletable>(
-    hooked type: T.Type, named name: String?, scope: Scope,
-    factory: @escaping @Sendable (Injector) throws -> T
-  ) {
-    registration = Registration(
-      key: Key(T.self, named: name), scope: scope, factory: factory,
-      staticHook: { $0.injectionDidComplete() })
+    add(
+      Mapping(hooked: Registration<T>.self, named: name, scope: scope, initializer: initializer))
   }
 }

@@ -26,11 +26,7 @@ extension Mapper {
     _ type: T.Type, named name: String? = nil,
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
-    add(
-      Mapping(
-        registration: Registration(
-          key: Key(T.self, named: name), scope: .transient,
-          factory: factory, staticHook: nil)))
+    add(Mapping(Registration<T>.self, named: name, scope: .transient, factory: factory))
   }
 
   /// Maps a key to a factory in the given scope.
@@ -52,11 +48,7 @@ extension Mapper {
     _ type: T.Type, named name: String? = nil, scope: Scope,
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
-    add(
-      Mapping(
-        registration: Registration(
-          key: Key(T.self, named: name), scope: scope,
-          factory: factory, staticHook: nil)))
+    add(Mapping(Registration<T>.self, named: name, scope: scope, factory: factory))
   }
 
   /// Maps a key to an initializer or function without parameters, for a new value each time.
@@ -75,7 +67,8 @@ extension Mapper {
   public func map<T>(
     _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
   ) {
-    map(type, named: name) { _ in try initializer() }
+    add(
+      Mapping(Registration<T>.self, named: name, scope: .transient, initializer: initializer))
   }
 
   /// Maps a key to an initializer or function without parameters, in the given scope.
@@ -94,7 +87,7 @@ extension Mapper {
     _ type: T.Type, named name: String? = nil, scope: Scope,
     with initializer: @escaping @Sendable () throws -> T
   ) {
-    map(type, named: name, scope: scope) { _ in try initializer() }
+    add(Mapping(Registration<T>.self, named: name, scope: scope, initializer: initializer))
   }
 
   /// Maps a key to an instance you built; every resolution returns it.
@@ -107,11 +100,7 @@ extension Mapper {
   ///   - instance: The value to return.
   @inlinable
   public func map<T: Sendable>(_ type: T.Type, named name: String? = nil, to instance: T) {
-    add(
-      Mapping(
-        registration: Registration(
-          key: Key(T.self, named: name), scope: .singleton,
-          factory: { _ in instance }, staticHook: nil, instance: instance)))
+    add(Mapping(Registration<T>.self, named: name, instance: instance))
   }
 
   /// Maps an ``Injectable`` type to itself, built with `init()`, in the given scope.
@@ -131,10 +120,6 @@ extension Mapper {
   public func map<T: Injectable & Sendable>(
     _ type: T.Type, named name: String? = nil, scope: Scope = .transient
   ) {
-    add(
-      Mapping(
-        registration: Registration(
-          key: Key(T.self, named: name), scope: scope,
-          factory: { _ in T() }, staticHook: { $0.injectionDidComplete() })))
+    add(Mapping(injectable: Registration<T>.self, named: name, scope: scope))
   }
 }

@@ -3,10 +3,100 @@
 /// You never build a `Mapping` yourself: the `map` methods of ``Mapper`` do, and hand it to
 /// ``Mapper/add(_:)``.
 public struct Mapping: Sendable {
-  @usableFromInline let registration: AnyRegistration
+  let registration: AnyRegistration
 
+  // How a `map` call site compiles: each `map` method is a one-line `@inlinable` entry that
+  // names `Registration<T>.self` and calls one of the initializers below. Naming the class at
+  // the call site lets the app's code cache its metadata per type, as specialized code does;
+  // the initializers then allocate the registration from that metatype, so the generic code
+  // out of line never looks the metadata up (a hash-table lookup in the runtime that cost more
+  // than the rest of a mapping). The initializers are not inlinable, and their bodies call
+  // internal functions that are not `@usableFromInline`, so that not even cross-module
+  // optimization copies them into an app: each mapped type adds a call, not a specialized copy
+  // of the mapping code.
+
+  /// A mapping of `T` (with `name`) in `scope`, built by `factory`.
   @usableFromInline
-  init(registration: AnyRegistration) {
-    self.registration = registration
+  init<T>(
+    _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    registration = Self.make(kind, named: name, scope: scope, factory: factory, staticHook: nil)
+  }
+
+  /// A mapping of `T` to an initializer or function without parameters.
+  @usableFromInline
+  init<T>(
+    _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    initializer: @escaping @Sendable () throws -> T
+  ) {
+    registration = Self.make(
+      kind, named: name, scope: scope, factory: Self.factory(calling: initializer),
+      staticHook: nil)
+  }
+
+  /// A mapping of `T` to an instance the app built, cached from the start.
+  @usableFromInline
+  init<T: Sendable>(_ kind: Registration<T>.Type, named name: String?, instance: T) {
+    registration = withUnsafePointer(to: instance) {
+      Self.make(
+        kind, named: name, scope: .singleton, factory: { _ in instance }, staticHook: nil,
+        instance: $0)
+    }
+  }
+
+  /// A mapping whose values' hook the compiler knows about.
+  @usableFromInline
+  init<T: InjectionCompletable>(
+    hooked kind: Registration<T>.Type, named name: String?, scope: Scope,
+    factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    registration = Self.make(
+      kind, named: name, scope: scope, factory: factory,
+      staticHook: { $0.injectionDidComplete() })
+  }
+
+  /// A mapping whose values' hook the compiler knows about, to an initializer or function
+  /// without parameters.
+  @usableFromInline
+  init<T: InjectionCompletable>(
+    hooked kind: Registration<T>.Type, named name: String?, scope: Scope,
+    initializer: @escaping @Sendable () throws -> T
+  ) {
+    self.init(
+      hooked: kind, named: name, scope: scope, factory: Self.factory(calling: initializer))
+  }
+
+  /// A mapping of an ``Injectable`` type to itself, built with `init()`.
+  @usableFromInline
+  init<T: Injectable & Sendable>(
+    injectable kind: Registration<T>.Type, named name: String?, scope: Scope
+  ) {
+    registration = Self.make(
+      kind, named: name, scope: scope, factory: { _ in T() },
+      staticHook: { $0.injectionDidComplete() })
+  }
+
+  /// Allocates the registration from `kind`, the metatype the call site named.
+  ///
+  /// Internal, and not `@usableFromInline`, on purpose: see the comment above.
+  private static func make<T>(
+    _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    factory: @escaping @Sendable (Injector) throws -> T, staticHook: ((T) -> Void)?,
+    instance: UnsafePointer<T>? = nil
+  ) -> AnyRegistration {
+    kind.init(
+      key: Key(T.self, named: name), scope: scope, factory: factory, staticHook: staticHook,
+      instance: instance)
+  }
+
+  /// A factory that ignores the injector and calls `initializer`.
+  ///
+  /// Made without the caller's protocol constraints, so that the closure captures nothing but
+  /// the initializer.
+  private static func factory<T>(calling initializer: @escaping @Sendable () throws -> T)
+    -> @Sendable (Injector) throws -> T
+  {
+    { _ in try initializer() }
   }
 }

@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 extension Injector {
   /// Returns the value mapped for a key in this injector or its ancestors.
@@ -18,14 +18,16 @@ extension Injector {
   /// - Throws: ``InjectionError/notMapped(key:path:searched:)`` when nothing is mapped,
   ///   ``InjectionError/cycle(path:)`` for a dependency cycle without a singleton in it,
   ///   ``InjectionError/factoryFailed(key:path:underlying:)`` when a factory threw.
-  @inlinable
   public func resolve<T>(_ type: T.Type = T.self, named name: String? = nil) throws(InjectionError)
     -> T
   {
     let key = Key(T.self, named: name)
-    if let value: T = try resolveMapped(key) { return value }
-    if let value: T = try resolveUnmapped(key) { return value }
-    throw notMapped(key)
+    do throws(MappedMiss) {
+      return try resolveMapped(key)
+    } catch {
+      guard case .notMapped = error else { throw error.failure }
+      return try resolveUnmappedOrThrow(key)
+    }
   }
 
   /// Returns the value mapped for an ``Injectable`` type, or creates one when it is not mapped.
@@ -38,19 +40,22 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The mapped value, or a new one.
   /// - Throws: ``InjectionError`` as ``resolve(_:named:)-8za4a`` does.
-  @inlinable
   public func resolve<T: Injectable>(_ type: T.Type = T.self, named name: String? = nil)
     throws(InjectionError) -> T
   {
     let key = Key(T.self, named: name)
-    if let value: T = try resolveMapped(key) { return value }
-    guard name == nil else { throw notMapped(key) }
-    return try build(
-      key, identity: ObjectIdentifier(self), make: { _ in T() },
-      complete: {
-        $0.injectionDidComplete()
-        return true
-      })
+    do throws(MappedMiss) {
+      return try resolveMapped(key)
+    } catch {
+      guard case .notMapped = error else { throw error.failure }
+      guard name == nil else { throw notMapped(key) }
+      return try build(
+        key, identity: ObjectIdentifier(self), make: { _ in T() },
+        complete: {
+          $0.injectionDidComplete()
+          return true
+        })
+    }
   }
 
   /// Returns the value mapped for a key, or `nil` when nothing is mapped for it.
@@ -63,13 +68,16 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The value, or `nil`.
   /// - Throws: ``InjectionError`` for every failure except an unmapped key.
-  @inlinable
   public func resolve<Wrapped>(_ type: Wrapped?.Type = Wrapped?.self, named name: String? = nil)
     throws(InjectionError) -> Wrapped?
   {
     let key = Key(Wrapped.self, named: name)
-    if let value: Wrapped = try resolveMapped(key) { return value }
-    return try resolveUnmapped(key)
+    do throws(MappedMiss) {
+      return try resolveMapped(key) as Wrapped
+    } catch {
+      guard case .notMapped = error else { throw error.failure }
+      return try resolveUnmapped(key)
+    }
   }
 
   /// Returns the value mapped for an ``Injectable`` type or a new one; the optional spelling of
@@ -81,14 +89,18 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The value, or `nil` for an unmapped named key.
   /// - Throws: ``InjectionError`` for every failure except an unmapped named key.
-  @inlinable
   public func resolve<Wrapped: Injectable>(
     _ type: Wrapped?.Type = Wrapped?.self, named name: String? = nil
   ) throws(InjectionError) -> Wrapped? {
     guard name == nil else {
       // Not `resolve(Wrapped?.self, named:)`: overload resolution picks this method again.
       // A name always refers to a mapping: nothing mapped is `nil`.
-      return try resolveMapped(Key(Wrapped.self, named: name))
+      do throws(MappedMiss) {
+        return try resolveMapped(Key(Wrapped.self, named: name)) as Wrapped
+      } catch {
+        guard case .notMapped = error else { throw error.failure }
+        return nil
+      }
     }
     return try resolve(Wrapped.self) as Wrapped
   }
@@ -96,100 +108,90 @@ extension Injector {
 
 // MARK: - Internals of resolution
 //
-// The paths of a cached and of a transient resolution are `@inlinable`, so that they are
-// specialized for the resolved type in the caller's module: unspecialized generic code pays for
-// run-time generic metadata lookups, which cost more than the whole resolution.
+// Nothing here is `@inlinable`: a call site of `resolve` compiles to a call of one generic
+// function, whatever the type, so each resolved type adds about what a function call adds to an
+// app's compile time. The generic code runs unspecialized, with no run-time metadata lookup on
+// the cached path: the lookup is not generic, the cached value is copied out by its
+// registration (whose class metadata knows `T`), and no `Optional<T>` is made.
 
 extension Injector {
+  /// Why ``resolveMapped(_:)`` returned no value: nothing maps the key, or resolving it failed.
+  enum MappedMiss: Error {
+    case notMapped
+    case failed(InjectionError)
+
+    /// The error to throw, for ``failed(_:)``.
+    var failure: InjectionError {
+      guard case .failed(let error) = self else { preconditionFailure("not a failure") }
+      return error
+    }
+  }
+
   /// The value of the mapping of `key` in this injector or its ancestors, built or fetched as
-  /// its scope says; `nil` if no injector maps the key.
-  @inlinable
-  func resolveMapped<T>(_ key: Key) throws(InjectionError) -> T? {
-    switch lookUp(key) as Lookup<T> {
-    case .value(let value, let hook):
+  /// its scope says.
+  ///
+  /// The path of a cached value is written out here, without closures or thrown control flow:
+  /// it locks the registry mutex, borrows the registration from the table (the table's own
+  /// reference keeps it alive while the mutex is held), copies the value out and unlocks; see
+  /// `Documentation/DesignDecisions.md`, "Why every lookup takes the injector's mutex".
+  /// Everything else (a value to build, a parent, a module being added) is out of line.
+  ///
+  /// - Throws: ``MappedMiss/notMapped`` if no injector maps the key.
+  func resolveMapped<T>(_ key: Key) throws(MappedMiss) -> T {
+    let lock = registry
+    lock.mutex.lock()
+    let isStaging = lock.state.stagingCount > 0
+    guard !isStaging, let found = lock.state.active.unmanagedRegistration(for: key) else {
+      lock.mutex.unlock()
+      return try resolveMappedElsewhere(key, startingWithSelf: isStaging)
+    }
+    let typed = Self.registration(found, of: T.self)
+    if typed._withUnsafeGuaranteedRef({ $0.isPublished.load(ordering: .acquiring) }) {
+      let value = typed._withUnsafeGuaranteedRef { $0.publishedValue }
+      let hook = typed._withUnsafeGuaranteedRef { $0.cachedHook.load(ordering: .relaxed) }
+      lock.mutex.unlock()
       if hook != HookState.none.rawValue { Self.noteHandedOutIfHooked(value, hook: hook) }
       return value
-    case .registration(let registration):
+    }
+    // Retained while the mutex is held: the build outlives the critical section.
+    let registration = typed.takeUnretainedValue()
+    lock.mutex.unlock()
+    do throws(InjectionError) {
       return try produce(registration, owner: self)
-    case .missing:
-      return try resolveMappedInAncestors(key)
-    case .staged:
-      guard let found = registration(for: key) else { return try resolveMappedInAncestors(key) }
-      return try value(of: unsafeDowncast(found, to: Registration<T>.self), owner: self)
+    } catch {
+      throw .failed(error)
     }
   }
 
-  /// What this injector alone has for a key.
+  /// ``resolveMapped(_:)`` when this injector's table has no usable entry: a module is being
+  /// added, or the key is mapped in an ancestor, or nowhere.
   ///
-  /// `@unchecked Sendable`, to leave the registry mutex, under which it is read: a cached value
-  /// is one that the mapping API required to be `Sendable`, and a registration is `Sendable`.
-  @usableFromInline
-  enum Lookup<T>: @unchecked Sendable {
-    /// The cached value, and whether it has a hook (a ``HookState`` raw value).
-    case value(T, hook: UInt8)
-    /// The registration, whose value must be built.
-    case registration(Registration<T>)
-    case missing
-    /// A module is being added: ask ``registration(for:)``.
-    case staged
-
-    /// The registration case, retained here rather than at the top of the lookup (which the
-    /// optimizer does when the copy is made inline), so that the cached path retains nothing
-    /// but the value.
-    @usableFromInline
-    @inline(never)
-    static func retained(_ registration: Registration<T>) -> Self {
-      .registration(registration)
-    }
-  }
-
-  /// Looks `key` up in this injector only.
+  /// A transient found in an ancestor is still built by this injector, the one that was asked,
+  /// so that its overrides reach the value's dependencies.
   ///
-  /// The registration is borrowed from the table while the registry mutex is held, and only
-  /// what is returned is retained (the cached value, or the registration when there is none):
-  /// see `Documentation/DesignDecisions.md`, "Why every lookup takes the injector's mutex".
-  @inlinable
-  func lookUp<T>(_ key: Key) -> Lookup<T> {
-    var result = Lookup<T>.missing
-    registry.withLock { registry in
-      guard registry.stagingCount == 0 else {
-        result = .staged
-        return
-      }
-      registry.active.withRegistration(for: key) { found in
-        // Sound: a key for `T` only ever holds a `Registration<T>` (see `Mapper`).
-        let registration = unsafeDowncast(found, to: Registration<T>.self)
-        guard registration.isPublished.load(ordering: .acquiring) else {
-          result = .retained(registration)
-          return
-        }
-        result = .value(
-          registration.cachedValue.unsafelyUnwrapped,
-          hook: registration.cachedHook.load(ordering: .relaxed))
-      }
-    }
-    return result
-  }
-
-  /// ``resolveMapped(_:)`` for a key that this injector does not map: the nearest ancestor's
-  /// mapping.
-  @inlinable
-  func resolveMappedInAncestors<T>(_ key: Key) throws(InjectionError) -> T? {
-    var next = parent
-    while let owner = next {
+  /// - Parameter startingWithSelf: Whether to look in this injector again (a module is being
+  ///   added to it), or to start with its parent.
+  @inline(never)
+  func resolveMappedElsewhere<T>(_ key: Key, startingWithSelf: Bool) throws(MappedMiss) -> T {
+    guard var owner = startingWithSelf ? self : parent else { throw .notMapped }
+    while true {
       if let found = owner.registration(for: key) {
-        return try value(of: unsafeDowncast(found, to: Registration<T>.self), owner: owner)
+        do throws(InjectionError) {
+          return try value(of: Self.registration(found, of: T.self), owner: owner)
+        } catch {
+          throw .failed(error)
+        }
       }
-      next = owner.parent
+      guard let parent = owner.parent else { throw .notMapped }
+      owner = parent
     }
-    return nil
   }
 
-  /// The value of a registration found in `owner`: its cached value, or a new one.
+  /// The value of a registration found off the fast path: its cached value, or a new one.
   ///
-  /// The downcast before the call is sound: a key for `T` only ever holds a `Registration<T>`
-  /// (see `Mapper`).
-  @inlinable
+  /// Out of line, like ``resolveUnmappedOrThrow(_:)``: the `Optional<T>` it needs would
+  /// otherwise make its callers ask the runtime for that type's metadata on every call.
+  @inline(never)
   func value<T>(of registration: Registration<T>, owner: Injector) throws(InjectionError) -> T {
     if let value = registration.published {
       let hook = registration.cachedHook.load(ordering: .relaxed)
@@ -199,11 +201,32 @@ extension Injector {
     return try produce(registration, owner: owner)
   }
 
+  /// What an unmapped key resolves to (see ``resolveUnmapped(_:)``), or the not-mapped error.
+  @inline(never)
+  func resolveUnmappedOrThrow<T>(_ key: Key) throws(InjectionError) -> T {
+    if let value: T = try resolveUnmapped(key) { return value }
+    throw notMapped(key)
+  }
+
+  /// `found` as the registration of a key of type `T`.
+  ///
+  /// Sound: a key for `T` only ever holds a `Registration<T>` (see `Mapper`). Through
+  /// `Unmanaged`, the cast needs no run-time metadata of `Registration<T>`.
+  static func registration<T>(_ found: Unmanaged<AnyRegistration>, of type: T.Type)
+    -> Unmanaged<Registration<T>>
+  {
+    Unmanaged<Registration<T>>.fromOpaque(found.toOpaque())
+  }
+
+  /// `found` as the registration of a key of type `T`, as the unmanaged form does.
+  static func registration<T>(_ found: AnyRegistration, of type: T.Type) -> Registration<T> {
+    registration(Unmanaged.passUnretained(found), of: type).takeUnretainedValue()
+  }
+
   /// The active registration of `key` in this injector only, or `nil`.
   ///
   /// Takes the registry mutex, and returns a strong reference read while it is held: the
   /// registration stays alive for the caller however the mappings change afterwards.
-  @usableFromInline
   func registration(for key: Key) -> AnyRegistration? {
     let found = registry.withLock { registry -> AnyRegistration?? in
       registry.stagingCount > 0 ? .none : .some(registry.active.registration(for: key))
@@ -225,7 +248,6 @@ extension Injector {
   /// on this thread, so that a factory returning it does not complete it again.
   ///
   /// - Parameter hook: The registration's ``HookState`` raw value for the value.
-  @usableFromInline
   static func noteHandedOutIfHooked<T>(_ value: T, hook: UInt8) {
     guard let context = ResolutionContext.building else { return }
     var state = HookState(rawValue: hook) ?? .unknown
@@ -236,26 +258,16 @@ extension Injector {
   }
 
   /// Records that a build on this thread was handed `value`, an object with a hook.
-  @inlinable
   static func noteHandedOut<T>(_ value: T) {
     ResolutionContext.building?.noteHandedOut(identity(of: value))
   }
 
   /// The identity of `value` if it is an object; values have none.
-  ///
-  /// For a class type the check folds away when specialized; otherwise it asks the value's
-  /// dynamic type.
-  @inlinable
   static func identity<T>(of value: T) -> ObjectIdentifier? {
-    if T.self is AnyObject.Type {
-      return ObjectIdentifier(unsafeBitCast(value, to: AnyObject.self))
-    }
-    guard type(of: value as Any) is AnyObject.Type else { return nil }
-    return ObjectIdentifier(value as AnyObject)
+    ObjectIdentity.of(value)
   }
 
   /// Builds or fetches the value of a mapping found in `owner`.
-  @inlinable
   func produce<T>(_ registration: Registration<T>, owner: Injector) throws(InjectionError) -> T {
     guard registration.scope == .transient else {
       let value = try owner.resolveCached(registration)
@@ -272,7 +284,6 @@ extension Injector {
   /// `nil`.
   ///
   /// Never on the path of a mapped key.
-  @usableFromInline
   func resolveUnmapped<T>(_ key: Key) throws(InjectionError) -> T? {
     if T.self == Injector.self { return (self as any Sendable) as? T }
     guard key.name == nil, let injectable = T.self as? any Injectable.Type else { return nil }
@@ -285,7 +296,6 @@ extension Injector {
       })
   }
 
-  @usableFromInline
   func notMapped(_ key: Key) -> InjectionError {
     .notMapped(
       key: key.publicKey, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
@@ -300,7 +310,6 @@ extension Injector {
   ///   dependencies are resolved (singletons publish it to their own resolution there).
   /// - Parameter identity: What a cycle repeats: the registration, or this injector for a value
   ///   created without a mapping.
-  @inlinable
   func build<T>(
     _ key: Key, identity: ObjectIdentifier, make: (Injector) throws -> T, complete: (T) -> Bool,
     created: (T) -> Void = { _ in }, isCached: Bool = false

@@ -7,7 +7,6 @@ extension Injector {
   /// everyone else waits on the gate and then reads the value. A thread whose wait would close
   /// a cycle of waits (crossing singleton chains) takes the value's partial value instead, as
   /// the builder's own resolution does for circular singletons, so nothing deadlocks.
-  @usableFromInline
   func resolveCached<T>(_ registration: Registration<T>) throws(InjectionError) -> T {
     let context = ResolutionContext.current.takeUnretainedValue()
     while true {
@@ -132,7 +131,6 @@ extension Injector {
 /// read from the registration: a ticket is `Sendable`, and `.ready` only carries the cached
 /// value of a singleton, eager singleton, weak or instance mapping, which the mapping API
 /// requires to be `Sendable`.
-@usableFromInline
 enum CacheStep<T>: @unchecked Sendable {
   case ready(T)
   case wait(BuildTicket<T>)
@@ -158,14 +156,14 @@ extension Registration {
   func nextStep() -> CacheStep<T> {
     if let value = published { return .ready(value) }
     if let ticket { return .wait(ticket) }
-    if let object = weakObject?.object { return .ready(object as! T) }
+    if let object = weakObject.object { return .ready(object as! T) }
     return .build
   }
 
   /// Marks the value as being built by `ticket`'s thread, if nobody else is building it.
   func claim(_ ticket: BuildTicket<T>) -> Claim<T> {
     guard !isPublished.load(ordering: .relaxed), self.ticket == nil else { return .taken }
-    if let object = weakObject?.object { return .alive(object as! T) }
+    if let object = weakObject.object { return .alive(object as! T) }
     self.ticket = ticket
     return .claimed(incomplete: incomplete)
   }
