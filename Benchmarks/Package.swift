@@ -20,11 +20,15 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "InjectionBenchmarks",
-      dependencies: [.product(name: "InjectionCore", package: "swift-injection")],
+      dependencies: [
+        .product(name: "InjectionCore", package: "swift-injection"), "HeapStatistics",
+      ],
       path: "InjectionBenchmarks",
       swiftSettings: swiftSettings,
       plugins: ["W4Sources"]
     ),
+    // Reads the heap's bytes in use (glibc's mallinfo2), for W4's bytes per mapping.
+    .target(name: "HeapStatistics", path: "HeapStatistics"),
     // Writes W4's generated types; run by the plugin at build time.
     .executableTarget(
       name: "W4Generator",

@@ -6,18 +6,17 @@
 // disjoint set of types, so that each N has a cold pass (the first time the process sees its
 // types): 11,100 types in all.
 //
-// Each type is a small final class with one concrete method, `map(into:)`, which maps it the way
-// an app does (`injector.map(T.self) { _ in T() }`: a closure without captures that calls the
-// initializer directly). Resolving and the hand-wired initializer call are generic methods of the
-// `W4Service` protocol, shared by all types. No giant `switch` (an 11,000-case switch did not
-// finish compiling in release in 20 minutes). The types are listed in arrays of existential
-// metatypes, at most `chunk` per file; listing a metatype touches no library code and performs
-// no conformance lookup at run time.
+// Each type is a small final class with two concrete methods, as an app writes them:
+// `map(into:)` maps it (`injector.map(T.self) { _ in T() }`: a closure without captures that
+// calls the initializer directly) and `resolve(from:)` resolves it (`injector.resolve(T.self)`).
+// The hand-wired initializer call is a generic method of the `W4Service` protocol, shared by all
+// types. No giant `switch` (an 11,000-case switch did not finish compiling in release in 20
+// minutes). The types are listed in arrays of existential metatypes, at most `chunk` per file;
+// listing a metatype touches no library code and performs no conformance lookup at run time.
 //
-// Compile cost, measured on the 2-core machine for 1,000 types (release / debug frontend time):
-// three concrete methods per type 10.3 s / 6.9 s; this shape 7.4 s / 4.6 s; a fully generic
-// shape (an empty class per type) 2.0 s / 2.4 s, but its mapping closure captures the type's
-// metadata and allocates a context per mapping, which an app's concrete closure does not.
+// Compile cost: since `map` and `resolve` compile to calls (issue 7), the whole benchmark package
+// builds in release in about 2 to 3 minutes on the 2-core machine, most of it these 11,100
+// types; each type's mapping closure is most of its share (see W7 in Documentation/Performance.md).
 
 import Foundation
 
@@ -49,6 +48,10 @@ func service(_ name: String) -> String {
   final class \(name): W4Service {
     static func map(into injector: Injector) {
       injector.map(\(name).self) { _ in \(name)() }
+    }
+
+    static func resolve(from injector: Injector) throws(InjectionError) -> AnyObject {
+      try injector.resolve(\(name).self)
     }
   }
 

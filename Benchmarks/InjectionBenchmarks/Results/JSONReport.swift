@@ -3,13 +3,14 @@ import Foundation
 /// The report for tools, in the shape of BENCHMARKS.md:
 /// `{"workloads": [{"id", "baseline_ns", "injection_ns", "ratio"}],
 ///   "w4": [{"n", "map_ns_per_type", "resolve_ns_per_type", "baseline_resolve_ns_per_type",
-///           "cold_resolve_ns_per_type"}],
+///           "cold_resolve_ns_per_type", "heap_bytes_per_mapping", "resident_bytes_per_mapping"}],
 ///   "w6": [{"variant", "inits", "distinct"}],
 ///   "w7": [{"n", "config", "extra_ms_per_type", "injection_ms", "hand_written_ms",
 ///           "extra_cpu_ms_per_type", "injection_cpu_ms", "hand_written_cpu_ms",
 ///           "peak_memory_mb", "hand_written_peak_memory_mb"}]}`.
 ///
-/// The peak memory figures are `null` when GNU time was not available.
+/// The peak memory figures are `null` when GNU time was not available; the bytes per mapping
+/// are `null` off Linux.
 struct JSONReport: Encodable {
   struct Workload: Encodable {
     let id: String
@@ -24,6 +25,25 @@ struct JSONReport: Encodable {
     let resolveNsPerType: Double
     let baselineResolveNsPerType: Double
     let coldResolveNsPerType: Double
+    let heapBytesPerMapping: Double?
+    let residentBytesPerMapping: Double?
+
+    enum CodingKeys: String, CodingKey {
+      case n, mapNsPerType, resolveNsPerType, baselineResolveNsPerType, coldResolveNsPerType
+      case heapBytesPerMapping, residentBytesPerMapping
+    }
+
+    /// Writes `null` for bytes that were not measured, rather than leaving them out.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(n, forKey: .n)
+      try container.encode(mapNsPerType, forKey: .mapNsPerType)
+      try container.encode(resolveNsPerType, forKey: .resolveNsPerType)
+      try container.encode(baselineResolveNsPerType, forKey: .baselineResolveNsPerType)
+      try container.encode(coldResolveNsPerType, forKey: .coldResolveNsPerType)
+      try container.encode(heapBytesPerMapping, forKey: .heapBytesPerMapping)
+      try container.encode(residentBytesPerMapping, forKey: .residentBytesPerMapping)
+    }
   }
 
   struct Race: Encodable {
@@ -82,7 +102,9 @@ struct JSONReport: Encodable {
       TypeCount(
         n: $0.typeCount, mapNsPerType: rounded($0.map), resolveNsPerType: rounded($0.resolve),
         baselineResolveNsPerType: rounded($0.baselineResolve),
-        coldResolveNsPerType: rounded($0.coldResolve))
+        coldResolveNsPerType: rounded($0.coldResolve),
+        heapBytesPerMapping: $0.heapBytesPerMapping.map { rounded($0) },
+        residentBytesPerMapping: $0.residentBytesPerMapping.map { rounded($0) })
     }
     w6 = report.races.map {
       Race(variant: $0.variant, inits: $0.injection.inits, distinct: $0.injection.distinct)

@@ -69,7 +69,16 @@ enum MarkdownTable {
       row(
         "\(prefix): cold first pass, resolve per type", "—", format(figure.coldResolve),
         ratio(figure.coldResolve / figure.baselineResolve)),
+      row(
+        "\(prefix): bytes per mapping, heap / resident set", "—",
+        "\(bytes(figure.heapBytesPerMapping)) / \(bytes(figure.residentBytesPerMapping))", "—"),
     ]
+  }
+
+  /// A byte count per mapping, or a dash where it was not measured.
+  private static func bytes(_ value: Double?) -> String {
+    guard let value else { return "—" }
+    return String(Int(value.rounded()))
   }
 
   private static func notes(_ report: BenchmarkReport, plan: Plan, cores: Int) -> [String] {

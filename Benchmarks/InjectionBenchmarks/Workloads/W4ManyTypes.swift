@@ -34,6 +34,8 @@ enum W4ManyTypes {
       resolves.append(total.resolve / Double(passes))
     }
 
+    let memory = memoryPass(services)
+
     let baseline = plan.repetitions.median {
       var total = 0.0
       for _ in 0..<passes {
@@ -45,7 +47,32 @@ enum W4ManyTypes {
     return TypeCountFigure(
       typeCount: typeCount, passesPerRepetition: passes, map: maps.median,
       resolve: resolves.median, baselineResolve: baseline, coldMap: cold.map,
-      coldResolve: cold.resolve)
+      coldResolve: cold.resolve, heapBytesPerMapping: memory.heap,
+      residentBytesPerMapping: memory.resident)
+  }
+
+  /// Maps every type on a fresh injector (after the cold pass, so the types' metadata exists
+  /// already) and returns the heap and resident-set growth per mapping: what the registrations,
+  /// their table and their closures take.
+  private static func memoryPass(_ services: [any W4Service.Type]) -> (
+    heap: Double?, resident: Double?
+  ) {
+    let before = MemoryProbe.now()
+    let injector = Injector(label: "W4 memory")
+    for service in services {
+      service.map(into: injector)
+    }
+    let after = MemoryProbe.now()
+    withExtendedLifetime(injector) {}
+    let count = Double(services.count)
+    func perMapping(_ start: Int?, _ end: Int?) -> Double? {
+      guard let start, let end else { return nil }
+      return Double(end - start) / count
+    }
+    return (
+      perMapping(before.heapBytes, after.heapBytes),
+      perMapping(before.residentBytes, after.residentBytes)
+    )
   }
 
   /// Maps every type on a fresh injector, then resolves each once; ns per type for each phase.
