@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// One mapping inside one injector, without its value type.
 ///
