@@ -212,4 +212,27 @@ import Testing
 
     #expect(try injector.resolve((any Engine).self) is V8Engine)
   }
+
+  @Test func manyNamedMappingsStayFindableThroughUnmapsAndRemaps() throws {
+    let injector = Injector(label: "churn")
+    let names = (0..<2_000).map { "engine \($0)" }
+    for name in names {
+      injector.map(Int.self, named: name, to: name.count)
+    }
+    for (index, name) in names.enumerated() where index % 3 != 0 {
+      injector.unmap(Int.self, named: name)
+    }
+    // Remapped keys take the place their removal left, or a new one; both must be found.
+    for (index, name) in names.enumerated() where index % 3 == 1 {
+      injector.map(Int.self, named: name, to: -index)
+    }
+
+    for (index, name) in names.enumerated() {
+      switch index % 3 {
+      case 0: #expect(try injector.resolve(Int.self, named: name) == name.count)
+      case 1: #expect(try injector.resolve(Int.self, named: name) == -index)
+      default: #expect(!injector.isMapped(Int.self, named: name))
+      }
+    }
+  }
 }

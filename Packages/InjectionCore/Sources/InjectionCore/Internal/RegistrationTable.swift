@@ -3,19 +3,20 @@
 ///
 /// The standard `Dictionary` hashes with SipHash, which costs more than the whole budget of a
 /// cached resolve. Here the hash is one multiplication of the type's metadata address (Fibonacci
-/// hashing), and the name is compared only when the type matches. Keys are never removed:
-/// removing a mapping clears its slot's registration, so the table grows only with the number
-/// of distinct keys ever mapped, and it doubles when three quarters full (amortized growth).
+/// hashing), and the name (read from the registration, so that a slot is two words) is compared
+/// only when the type matches. Removing a mapping leaves a tombstone (the type's identity
+/// without a registration), which probes pass over and a later insertion reuses; the table
+/// doubles when live slots and tombstones fill three quarters of it, dropping the tombstones
+/// (amortized growth).
 ///
 /// A plain value with strong references: it lives inside the injector's registry mutex, and is
 /// read and written only while that mutex is held (see `Documentation/DesignDecisions.md`, "Why
 /// every lookup takes the injector's mutex").
 struct RegistrationTable {
   private struct Slot {
-    /// The key type's identity as a number; 0 marks an empty slot.
+    /// The key type's identity as a number; 0 marks a slot that was never used.
     var id: UInt = 0
-    var name: String?
-    /// The table's `+1` on the registration, or `nil`.
+    /// The table's `+1` on the registration; `nil` in a never-used slot or a tombstone.
     ///
     /// Retained by ``set(_:for:)`` when stored, released by it when replaced, and by
     /// ``releaseAll()`` when the registry goes away. Unmanaged so that a lookup reads it without
@@ -25,6 +26,7 @@ struct RegistrationTable {
 
   private var slots: ContiguousArray<Slot> = []
   private var shift: UInt = 63
+  /// Slots that are not empty: live ones and tombstones.
   private var used = 0
 
   /// The active registration of `key`, unretained, or `nil`.
@@ -49,17 +51,17 @@ struct RegistrationTable {
   mutating func set(_ registration: AnyRegistration?, for key: Key) {
     let retained = registration.map { Unmanaged.passRetained($0) }
     if let index = index(of: key) {
-      // Not the last reference: the caller holds the one it unlinks.
+      // Not the last reference: the caller holds the one it unlinks. Clearing the slot leaves
+      // a tombstone: its identity stays, so probes for other keys go on past it.
       slots[index].registration?.release()
       slots[index].registration = retained
       return
     }
     guard let retained else { return }
-    if (used + 1) * 4 > slots.count * 3 {
+    if slots.isEmpty || (used + 1) * 4 > slots.count * 3 {
       grow()
     }
-    insert(Slot(id: UInt(bitPattern: key.id), name: key.name, registration: retained))
-    used += 1
+    if insert(retained, id: UInt(bitPattern: key.id), probe: key.probe) { used += 1 }
   }
 
   /// Releases the table's references; only when the registry itself goes away, after every
@@ -76,27 +78,44 @@ struct RegistrationTable {
     let mask = slots.count - 1
     var index = slot(of: key.probe)
     while true {
-      let slotID = slots[index].id
-      if slotID == id, Self.same(slots[index].name, key.name) { return index }
-      if slotID == 0 { return nil }
+      let slot = slots[index]
+      if slot.id == 0 { return nil }
+      if slot.id == id, let registration = slot.registration,
+        registration._withUnsafeGuaranteedRef({ Self.same($0.key.name, key.name) })
+      {
+        return index
+      }
       index = (index + 1) & mask
     }
   }
 
-  private mutating func insert(_ slot: Slot) {
+  /// Stores `registration` in the first free slot of its probe sequence: a tombstone or a slot
+  /// never used.
+  ///
+  /// - Returns: Whether it took a never-used slot (and so adds to ``used``).
+  private mutating func insert(
+    _ registration: Unmanaged<AnyRegistration>, id: UInt, probe: UInt
+  ) -> Bool {
     let mask = slots.count - 1
-    var index = self.slot(of: Key.probe(id: slot.id, name: slot.name))
-    while slots[index].id != 0 { index = (index + 1) & mask }
-    slots[index] = slot
+    var index = slot(of: probe)
+    while slots[index].registration != nil { index = (index + 1) & mask }
+    let wasNeverUsed = slots[index].id == 0
+    slots[index] = Slot(id: id, registration: registration)
+    return wasNeverUsed
   }
 
+  /// Rebuilds the table without its tombstones, twice as large if the live slots need it.
   private mutating func grow() {
     let old = slots
-    let capacity = max(16, old.count * 2)
+    let live = old.lazy.filter { $0.registration != nil }.count
+    let capacity = (live + 1) * 4 > old.count * 3 ? max(16, old.count * 2) : old.count
     slots = ContiguousArray(repeating: Slot(), count: capacity)
     shift = UInt(64 - capacity.trailingZeroBitCount)
-    for slot in old where slot.id != 0 {
-      insert(slot)
+    used = 0
+    for slot in old {
+      guard let registration = slot.registration else { continue }
+      let probe = registration._withUnsafeGuaranteedRef { $0.key.probe }
+      if insert(registration, id: slot.id, probe: probe) { used += 1 }
     }
   }
 
