@@ -202,6 +202,17 @@ extension InjectionHookTests {
     #expect(log.events == ["TunedLoggingEngine"])
   }
 
+  @Test func aGenericHelperWithAHookOverloadKeepsHooksAsTheGuideShows() throws {
+    let (injector, log) = makeLoggingInjector()
+    injector.registerSingleton(LoggingEngine.self) { LoggingEngine() }
+    injector.registerSingleton(Settings.self) { Settings(speedLimit: 1) }
+
+    _ = try injector.resolve(LoggingEngine.self)
+
+    #expect(log.events == ["LoggingEngine"])
+    #expect(injector.snapshot().mappings.filter { $0.hook == .missed }.isEmpty)
+  }
+
   @Test func hookIsCalledOnceWhenAFactoryForwardsToANamedMapping() throws {
     let (injector, log) = makeLoggingInjector()
     injector.map((any Engine).self, named: "race", with: LoggingEngine.init)
@@ -238,5 +249,21 @@ extension InjectionHookTests {
     func injectionDidComplete() {
       log.record("TunedLoggingEngine")
     }
+  }
+}
+
+extension Injector {
+  /// The helper of the Getting Started guide, generic over any type.
+  fileprivate func registerSingleton<T: Sendable>(
+    _ type: T.Type, _ make: @escaping @Sendable () -> T
+  ) {
+    map(type, scope: .singleton, with: make)
+  }
+
+  /// The same helper for types with a hook, so that their hook runs.
+  fileprivate func registerSingleton<T: InjectionCompletable & Sendable>(
+    _ type: T.Type, _ make: @escaping @Sendable () -> T
+  ) {
+    map(type, scope: .singleton, with: make)
   }
 }

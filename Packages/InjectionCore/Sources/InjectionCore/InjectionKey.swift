@@ -19,6 +19,15 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
     self.name = name
   }
 
+  /// Creates the description of the key of `type`, with `name`.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type, such as `Engine.self` or `(any Engine).self`.
+  ///   - name: The mapping's name, or `nil` for the unnamed mapping.
+  public init<T>(_ type: T.Type, named name: String? = nil) {
+    self.init(typeName: String(reflecting: type), name: name)
+  }
+
   /// The type name, followed by `named "…"` when the key has a name.
   public var description: String {
     guard let name else { return typeName }

@@ -20,10 +20,13 @@ class AnyRegistration: @unchecked Sendable {
   /// Whether the cached value has a hook (a ``HookState`` raw value), so that a factory
   /// returning it does not complete it again.
   let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
+  /// How the mapping makes its values, for ``Injector/snapshot()``.
+  let recipe: MappingSnapshot.Recipe
 
-  init(key: Key, scope: Scope) {
+  init(key: Key, scope: Scope, recipe: MappingSnapshot.Recipe) {
     self.key = key
     self.scope = scope
+    self.recipe = recipe
   }
 
   /// Who made the mapping: `nil` for a direct `map`, else the module's identity.
@@ -64,6 +67,26 @@ class AnyRegistration: @unchecked Sendable {
 
   /// Builds the value now if the scope asks for it (eager singletons).
   func prepare(in owner: Injector) throws(InjectionError) {}
+
+  /// What ``Injector/snapshot()`` reports of this registration; with the registry mutex held.
+  func inspectionRecord() -> InspectionRecord {
+    preconditionFailure("Registration overrides inspectionRecord()")
+  }
+}
+
+/// What a snapshot needs of one registration, read with the registry mutex held and turned into
+/// a ``MappingSnapshot`` after it is unlocked.
+struct InspectionRecord {
+  let key: Key
+  let scope: Scope
+  let recipe: MappingSnapshot.Recipe
+  let owner: ObjectIdentifier?
+  let isPublished: Bool
+  /// A copy of the weak reference of a `.weak` mapping: checked after the mutex is unlocked, so
+  /// that the strong reference the check makes is never dropped while the mutex is held.
+  let weakObject: WeakObject
+  let hasStaticHook: Bool
+  let checksHookDynamically: Bool
 }
 
 /// A mapping for values of type `T`.
@@ -130,7 +153,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// ask the runtime for the metadata of `Optional<T>` on every mapping to pass `nil`.
   init(
     key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
-    staticHook: ((T) -> Void)?, instance: UnsafePointer<T>? = nil
+    staticHook: ((T) -> Void)?, recipe: MappingSnapshot.Recipe, instance: UnsafePointer<T>? = nil
   ) {
     self.factory = factory
     self.staticHook = staticHook
@@ -141,7 +164,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     cachedValue = cachesValue ? .allocate(capacity: 1) : nil
     if let instance { cachedValue?.initialize(to: instance.pointee) }
     self.isPublished = Atomic(instance != nil)
-    super.init(key: key, scope: scope)
+    super.init(key: key, scope: scope, recipe: recipe)
   }
 
   deinit {
@@ -151,8 +174,15 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
 
   override func makeCopy() -> AnyRegistration {
     Registration(
-      key: key, scope: scope, factory: factory, staticHook: staticHook,
+      key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,
       instance: isInstance ? UnsafePointer(cachedValue) : nil)
+  }
+
+  override func inspectionRecord() -> InspectionRecord {
+    InspectionRecord(
+      key: key, scope: scope, recipe: recipe, owner: owner,
+      isPublished: isPublished.load(ordering: .acquiring), weakObject: weakObject,
+      hasStaticHook: hasStaticHook, checksHookDynamically: checksHookDynamically)
   }
 
   /// The cached value; only once `isPublished` was loaded as `true`.

@@ -64,6 +64,14 @@ struct RegistrationTable {
     if insert(retained, id: UInt(bitPattern: key.id), probe: key.probe) { used += 1 }
   }
 
+  /// Calls `body` with each active registration, in table order.
+  func forEachRegistration(_ body: (AnyRegistration) -> Void) {
+    for slot in slots {
+      guard let registration = slot.registration else { continue }
+      registration._withUnsafeGuaranteedRef(body)
+    }
+  }
+
   /// Releases the table's references; only when the registry itself goes away, after every
   /// lookup (an injector is released only once nobody uses it).
   func releaseAll() {

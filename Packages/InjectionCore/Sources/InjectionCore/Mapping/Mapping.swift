@@ -21,7 +21,8 @@ public struct Mapping: Sendable {
     _ kind: Registration<T>.Type, named name: String?, scope: Scope,
     factory: @escaping @Sendable (Injector) throws -> T
   ) {
-    registration = Self.make(kind, named: name, scope: scope, factory: factory, staticHook: nil)
+    registration = Self.make(
+      kind, named: name, scope: scope, recipe: .factory, factory: factory, staticHook: nil)
   }
 
   /// A mapping of `T` to an initializer or function without parameters.
@@ -31,8 +32,8 @@ public struct Mapping: Sendable {
     initializer: @escaping @Sendable () throws -> T
   ) {
     registration = Self.make(
-      kind, named: name, scope: scope, factory: Self.factory(calling: initializer),
-      staticHook: nil)
+      kind, named: name, scope: scope, recipe: .initializer,
+      factory: Self.factory(calling: initializer), staticHook: nil)
   }
 
   /// A mapping of `T` to an instance the app built, cached from the start.
@@ -40,8 +41,8 @@ public struct Mapping: Sendable {
   init<T: Sendable>(_ kind: Registration<T>.Type, named name: String?, instance: T) {
     registration = withUnsafePointer(to: instance) {
       Self.make(
-        kind, named: name, scope: .singleton, factory: { _ in instance }, staticHook: nil,
-        instance: $0)
+        kind, named: name, scope: .singleton, recipe: .instance, factory: { _ in instance },
+        staticHook: nil, instance: $0)
     }
   }
 
@@ -51,9 +52,7 @@ public struct Mapping: Sendable {
     hooked kind: Registration<T>.Type, named name: String?, scope: Scope,
     factory: @escaping @Sendable (Injector) throws -> T
   ) {
-    registration = Self.make(
-      kind, named: name, scope: scope, factory: factory,
-      staticHook: { $0.injectionDidComplete() })
+    self.init(hooked: kind, named: name, scope: scope, recipe: .factory, factory: factory)
   }
 
   /// A mapping whose values' hook the compiler knows about, to an initializer or function
@@ -64,7 +63,18 @@ public struct Mapping: Sendable {
     initializer: @escaping @Sendable () throws -> T
   ) {
     self.init(
-      hooked: kind, named: name, scope: scope, factory: Self.factory(calling: initializer))
+      hooked: kind, named: name, scope: scope, recipe: .initializer,
+      factory: Self.factory(calling: initializer))
+  }
+
+  /// A mapping whose values' hook the compiler knows about, made by `recipe`.
+  private init<T: InjectionCompletable>(
+    hooked kind: Registration<T>.Type, named name: String?, scope: Scope,
+    recipe: MappingSnapshot.Recipe, factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    registration = Self.make(
+      kind, named: name, scope: scope, recipe: recipe, factory: factory,
+      staticHook: { $0.injectionDidComplete() })
   }
 
   /// A mapping of an ``Injectable`` type to itself, built with `init()`.
@@ -73,7 +83,7 @@ public struct Mapping: Sendable {
     injectable kind: Registration<T>.Type, named name: String?, scope: Scope
   ) {
     registration = Self.make(
-      kind, named: name, scope: scope, factory: { _ in T() },
+      kind, named: name, scope: scope, recipe: .injectableType, factory: { _ in T() },
       staticHook: { $0.injectionDidComplete() })
   }
 
@@ -82,12 +92,12 @@ public struct Mapping: Sendable {
   /// Internal, and not `@usableFromInline`, on purpose: see the comment above.
   private static func make<T>(
     _ kind: Registration<T>.Type, named name: String?, scope: Scope,
-    factory: @escaping @Sendable (Injector) throws -> T, staticHook: ((T) -> Void)?,
-    instance: UnsafePointer<T>? = nil
+    recipe: MappingSnapshot.Recipe, factory: @escaping @Sendable (Injector) throws -> T,
+    staticHook: ((T) -> Void)?, instance: UnsafePointer<T>? = nil
   ) -> AnyRegistration {
     kind.init(
       key: Key(T.self, named: name), scope: scope, factory: factory, staticHook: staticHook,
-      instance: instance)
+      recipe: recipe, instance: instance)
   }
 
   /// A factory that ignores the injector and calls `initializer`.

@@ -1,0 +1,72 @@
+extension Injector {
+  /// Returns what this injector holds now: its mappings, what it inherits from its ancestors,
+  /// and its modules.
+  ///
+  /// Each injector of the chain is locked once, only to copy out plain records; the snapshot's
+  /// strings are built afterwards, and it holds no built value, so taking one never blocks
+  /// resolutions for long and keeping one keeps nothing alive. Meant for tests, tools and
+  /// diagnostics, not for hot paths: deciding ``MappingSnapshot/Hook/missed`` asks the runtime
+  /// whether a type conforms to ``InjectionCompletable``.
+  ///
+  /// ```swift
+  /// let snapshot = injector.snapshot()
+  /// #expect(snapshot.mapping(for: InjectionKey(PaymentGateway.self))?.owner == .direct)
+  /// print(snapshot)  // one line per mapping, grouped by injector, then the modules
+  /// ```
+  ///
+  /// - Returns: A snapshot of this injector and its ancestors.
+  public func snapshot() -> InjectorSnapshot {
+    let own = registry.withLock { $0.inspectionRecords() }
+    var seen = Set(own.mappings.map(\.record.key))
+    var inherited: [InjectorSnapshot.Inherited] = []
+    var next = parent
+    while let ancestor = next {
+      let records = ancestor.registry.withLock { $0.inspectionRecords() }
+      let visible = records.mappings.filter { !seen.contains($0.record.key) }
+      seen.formUnion(visible.map(\.record.key))
+      inherited.append(
+        InjectorSnapshot.Inherited(
+          injector: ancestor.label,
+          mappings: Self.mappingSnapshots(visible, modules: records.modules)))
+      next = ancestor.parent
+    }
+    return InjectorSnapshot(
+      label: label, mappings: Self.mappingSnapshots(own.mappings, modules: own.modules),
+      inherited: inherited,
+      modules: own.modules.map {
+        ModuleSnapshot(name: String(reflecting: $0.type), keys: $0.keys.map(\.publicKey))
+      })
+  }
+
+  /// The records of one injector as snapshots, ordered by key.
+  private static func mappingSnapshots(
+    _ mappings: [(record: InspectionRecord, shadowed: [ObjectIdentifier?])],
+    modules: [(type: Any.Type, id: ObjectIdentifier, keys: [Key])]
+  ) -> [MappingSnapshot] {
+    func owner(_ id: ObjectIdentifier?) -> MappingSnapshot.Owner {
+      guard let id else { return .direct }
+      let module = modules.first { $0.id == id }
+      return .module(module.map { String(reflecting: $0.type) } ?? "a module being removed")
+    }
+    return
+      mappings
+      .map { record, shadowed in
+        MappingSnapshot(
+          key: record.key.publicKey, scope: record.scope, recipe: record.recipe,
+          owner: owner(record.owner), shadowed: shadowed.map(owner),
+          isBuilt: record.isPublished
+            || (record.scope == .weak && record.weakObject.object != nil),
+          hook: hook(of: record))
+      }
+      .sorted { ($0.key.typeName, $0.key.name ?? "") < ($1.key.typeName, $1.key.name ?? "") }
+  }
+
+  /// Whether the hook runs for a mapping's values, and whether it was missed.
+  private static func hook(of record: InspectionRecord) -> MappingSnapshot.Hook {
+    if record.hasStaticHook { return .called }
+    if record.checksHookDynamically { return .checkedForEachType }
+    // A mapped instance is never completed by the injector, by design.
+    guard record.recipe != .instance else { return .notCalled }
+    return record.key.type is any InjectionCompletable.Type ? .missed : .notCalled
+  }
+}

@@ -1,0 +1,87 @@
+/// What an injector held at one moment: its own mappings, what it inherits from its ancestors,
+/// and its modules.
+///
+/// Take one with ``Injector/snapshot()``. A snapshot is a value: taking it locks each injector
+/// of the chain once, briefly, and it holds no built value and no reference into an injector,
+/// so keeping it keeps nothing alive. It does not change when the injector does.
+///
+/// ```swift
+/// let snapshot = injector.snapshot()
+/// for mapping in snapshot.mappings where mapping.hook == .missed {
+///   print("the hook of \(mapping.key) never runs")
+/// }
+/// ```
+public struct InjectorSnapshot: Sendable, CustomStringConvertible {
+  /// The mappings an injector inherits from one of its ancestors.
+  public struct Inherited: Sendable {
+    /// The ancestor's label.
+    public let injector: String
+    /// Its active mappings that no nearer injector overrides, ordered by key.
+    public let mappings: [MappingSnapshot]
+
+    /// Creates the inherited mappings of one ancestor.
+    ///
+    /// - Parameters:
+    ///   - injector: The ancestor's label.
+    ///   - mappings: Its mappings that no nearer injector overrides.
+    public init(injector: String, mappings: [MappingSnapshot]) {
+      self.injector = injector
+      self.mappings = mappings
+    }
+  }
+
+  /// The injector's label.
+  public let label: String
+  /// The injector's own active mappings, ordered by key (type name, then name).
+  public let mappings: [MappingSnapshot]
+  /// What it inherits, one entry per ancestor, the parent first; an ancestor whose mappings are
+  /// all overridden has an empty entry.
+  public let inherited: [Inherited]
+  /// Its modules, in the order they were added.
+  public let modules: [ModuleSnapshot]
+
+  /// Creates a snapshot; ``Injector/snapshot()`` makes these.
+  ///
+  /// - Parameters:
+  ///   - label: The injector's label.
+  ///   - mappings: Its own active mappings.
+  ///   - inherited: What it inherits, the parent first.
+  ///   - modules: Its modules, in the order they were added.
+  public init(
+    label: String, mappings: [MappingSnapshot], inherited: [Inherited] = [],
+    modules: [ModuleSnapshot] = []
+  ) {
+    self.label = label
+    self.mappings = mappings
+    self.inherited = inherited
+    self.modules = modules
+  }
+
+  /// The mapping a resolution of `key` would use: the injector's own, else the nearest
+  /// ancestor's; `nil` if none maps it.
+  ///
+  /// - Parameter key: The key, for example `InjectionKey(Engine.self)`.
+  /// - Returns: The mapping, or `nil`.
+  public func mapping(for key: InjectionKey) -> MappingSnapshot? {
+    if let own = mappings.first(where: { $0.key == key }) { return own }
+    for ancestor in inherited {
+      if let found = ancestor.mappings.first(where: { $0.key == key }) { return found }
+    }
+    return nil
+  }
+
+  /// A readable listing: the injector's mappings, then each ancestor's, then the modules.
+  public var description: String {
+    var lines = ["Injector \"\(label)\":"]
+    lines += mappings.isEmpty ? ["  (no mappings)"] : mappings.map { "  \($0)" }
+    for ancestor in inherited {
+      lines.append("inherited from \"\(ancestor.injector)\":")
+      lines += ancestor.mappings.isEmpty ? ["  (nothing)"] : ancestor.mappings.map { "  \($0)" }
+    }
+    if !modules.isEmpty {
+      lines.append("modules, in the order added:")
+      lines += modules.map { "  \($0)" }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,109 @@
+/// One mapping of an injector at the moment a snapshot was taken.
+///
+/// Part of an ``InjectorSnapshot``. A value: it holds no built value and no reference into the
+/// injector, so keeping it keeps nothing alive.
+///
+/// ```swift
+/// let engine = injector.snapshot().mapping(for: InjectionKey(Engine.self))
+/// #expect(engine?.scope == .singleton)
+/// #expect(engine?.hook != .missed)
+/// ```
+public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
+  /// How a mapping makes its values.
+  public enum Recipe: Hashable, Sendable {
+    /// A factory closure that receives the injector: `map(Engine.self) { injector in … }`.
+    case factory
+    /// An initializer or function without parameters: `map(Engine.self, with: V8.init)`.
+    case initializer
+    /// An instance the app built: `map(Engine.self, to: engine)`.
+    case instance
+    /// An ``Injectable`` type built with `init()`: `map(Wheel.self)`.
+    case injectableType
+  }
+
+  /// Who made a mapping.
+  public enum Owner: Hashable, Sendable, CustomStringConvertible {
+    /// A `map` call on the injector itself.
+    case direct
+    /// A module's `configure`; the module's type name, as ``ModuleSnapshot/name`` spells it.
+    case module(String)
+
+    /// `direct`, or `module <name>`.
+    public var description: String {
+      switch self {
+      case .direct: "direct"
+      case .module(let name): "module \(name)"
+      }
+    }
+  }
+
+  /// Whether the injection-complete hook runs for a mapping's values.
+  public enum Hook: Hashable, Sendable {
+    /// The values' type conforms to ``InjectionCompletable`` and the mapping knows it: the hook
+    /// runs once per built value.
+    case called
+    /// A protocol key: each built value's type is checked once for a hook, which runs if it has
+    /// one.
+    case checkedForEachType
+    /// The values' type has no hook.
+    case notCalled
+    /// The values' type conforms to ``InjectionCompletable``, but the mapping was made where the
+    /// compiler could not see that (for example in a generic helper whose type parameter is not
+    /// constrained to ``InjectionCompletable``), so the hook never runs. Constrain the helper's
+    /// type parameter, or map the type directly; see <doc:GettingStarted>.
+    case missed
+  }
+
+  /// The key: the type, and the name if the mapping has one.
+  public let key: InjectionKey
+  /// How long its values live.
+  public let scope: Scope
+  /// How it makes its values.
+  public let recipe: Recipe
+  /// Who made it.
+  public let owner: Owner
+  /// The owners of the mappings of the same key that this one shadows, the most recent first:
+  /// removing this mapping's module (or unmapping it directly) makes the first of them active.
+  public let shadowed: [Owner]
+  /// Whether a cached value exists.
+  ///
+  /// `true` for a built singleton or eager singleton, a mapped instance, or a `.weak` object
+  /// that is still alive; always `false` for a transient mapping.
+  public let isBuilt: Bool
+  /// Whether the injection-complete hook runs for its values.
+  public let hook: Hook
+
+  /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - scope: The scope.
+  ///   - recipe: How it makes its values.
+  ///   - owner: Who made it.
+  ///   - shadowed: The owners of the mappings it shadows, the most recent first.
+  ///   - isBuilt: Whether a cached value exists.
+  ///   - hook: Whether the hook runs for its values.
+  public init(
+    key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
+    isBuilt: Bool, hook: Hook
+  ) {
+    self.key = key
+    self.scope = scope
+    self.recipe = recipe
+    self.owner = owner
+    self.shadowed = shadowed
+    self.isBuilt = isBuilt
+    self.hook = hook
+  }
+
+  /// One line: `CarDemo.Engine: singleton factory, direct, built, hook: called`.
+  public var description: String {
+    var parts = ["\(scope) \(recipe)", "\(owner)"]
+    if !shadowed.isEmpty {
+      parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")
+    }
+    if isBuilt { parts.append("built") }
+    parts.append("hook: \(hook)")
+    return "\(key): " + parts.joined(separator: ", ")
+  }
+}
