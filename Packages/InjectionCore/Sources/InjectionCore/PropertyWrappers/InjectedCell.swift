@@ -68,7 +68,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   }
 
   /// Whether the value is published; then `resolved` holds it for good.
-  private var isResolved: Bool {
+  var isResolved: Bool {
     state.load(ordering: .acquiring) == PublicationState.resolved.rawValue
   }
 
@@ -84,6 +84,21 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
 
   override final func resolveEagerly() throws(InjectionError) {
     _ = try resolveAndPublish()
+  }
+
+  /// The key the property resolves: its value's type (the wrapped type for an optional) and
+  /// its name.
+  var key: InjectionKey { InjectionKey(Value.self, named: name) }
+
+  /// Whether the property is optional (`nil` when nothing is mapped).
+  var isOptional: Bool { false }
+
+  /// Resolves the value from `injector` now, unless it is resolved already.
+  ///
+  /// - Throws: What resolving the key throws; the property then stays unresolved.
+  final func bind(to injector: Injector) throws(InjectionError) {
+    guard !isResolved else { return }
+    publish(try resolve(from: injector))
   }
 
   /// Resolves the value from `injector`; overridden for optional and `Injectable` values.
@@ -149,6 +164,10 @@ final class InjectableCell<Value: Injectable>: InjectedCell<Value>, @unchecked S
 ///
 /// `@unchecked Sendable`: adds no stored property to ``InjectedCell``.
 final class OptionalCell<Wrapped>: InjectedCell<Wrapped?>, @unchecked Sendable {
+  override var key: InjectionKey { InjectionKey(Wrapped.self, named: name) }
+
+  override var isOptional: Bool { true }
+
   override func resolve(from injector: Injector) throws(InjectionError) -> Wrapped? {
     try injector.resolve(Wrapped?.self, named: name)
   }

@@ -1,0 +1,66 @@
+/// The public face of an `@Injected` property, for code that finds one inside an object.
+///
+/// ``Injected`` conforms to it. An object's `@Injected` properties are its stored properties of
+/// type `Injected<…>` (named with a leading underscore, `_engine`); `Mirror` lists them, for the
+/// object's class and, through `superclassMirror`, every superclass:
+///
+/// ```swift
+/// func resolveInjectedProperties(of object: AnyObject, from injector: Injector)
+///   throws(InjectionError)
+/// {
+///   var mirror: Mirror? = Mirror(reflecting: object)
+///   while let current = mirror {
+///     for child in current.children {
+///       guard let point = child.value as? any InjectionPoint else { continue }
+///       try point.bind(to: injector)  // resolves now; a missing mapping is thrown here
+///     }
+///     mirror = current.superclassMirror
+///   }
+/// }
+/// ```
+///
+/// That is how a value your own code created (`Car()`) gets its dependencies from a chosen
+/// injector before its first read, with a thrown error instead of a stopped program.
+public protocol InjectionPoint {
+  /// The key the property resolves: its value's type (the wrapped type for an optional, such as
+  /// `Engine` for `Engine?`) and its name.
+  var key: InjectionKey { get }
+
+  /// Whether the property is optional, and so `nil` when nothing is mapped for its key.
+  var isOptional: Bool { get }
+
+  /// Whether the property has its value; it keeps it from then on.
+  var isResolved: Bool { get }
+
+  /// Resolves the property now from `injector`, unless it is resolved already.
+  ///
+  /// Binding a resolved property does nothing: it is never resolved twice, and the injector
+  /// it got its value from stays its source. Use it on an object that no injector built,
+  /// before the property's first read.
+  ///
+  /// - Parameter injector: The injector to resolve from.
+  /// - Throws: ``InjectionError`` when the key cannot be resolved; the property then stays
+  ///   unresolved, and a later read resolves it as before.
+  func bind(to injector: Injector) throws(InjectionError)
+}
+
+extension Injected: InjectionPoint {
+  /// The key this property resolves: its value's type (the wrapped type for an optional) and
+  /// its name.
+  public var key: InjectionKey { cell.key }
+
+  /// Whether this property is optional (`nil` when nothing is mapped).
+  public var isOptional: Bool { cell.isOptional }
+
+  /// Whether this property has its value.
+  public var isResolved: Bool { cell.isResolved }
+
+  /// Resolves this property now from `injector`, unless it is resolved already.
+  ///
+  /// - Parameter injector: The injector to resolve from.
+  /// - Throws: ``InjectionError`` when the key cannot be resolved; the property then stays
+  ///   unresolved.
+  public func bind(to injector: Injector) throws(InjectionError) {
+    try cell.bind(to: injector)
+  }
+}

@@ -1,0 +1,107 @@
+import InjectionCore
+import Synchronization
+import Testing
+
+extension InjectionPointTests {
+  /// A vehicle with one dependency of its own.
+  class Vehicle {
+    @Injected var engine: any Engine
+
+    init() {}
+  }
+
+  /// A subclass that adds a named and an optional dependency.
+  final class Roadster: Vehicle {
+    @Injected(named: "spare") var spare: Wheel
+    @Injected var radio: (any Radio)?
+
+    override init() {}
+  }
+
+  /// The `@Injected` properties of `object`, its superclasses' included, found with `Mirror`
+  /// as the protocol's documentation shows.
+  static func injectionPoints(of object: AnyObject) -> [any InjectionPoint] {
+    var points: [any InjectionPoint] = []
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      points += current.children.compactMap { $0.value as? any InjectionPoint }
+      mirror = current.superclassMirror
+    }
+    return points
+  }
+}
+
+@Suite struct InjectionPointTests {
+  @Test func mirrorFindsEveryInjectionPointWithItsKeyAndOptionality() {
+    let roadster = withInjector(Injector(label: "unused")) { Roadster() }
+
+    let points = Self.injectionPoints(of: roadster)
+
+    #expect(
+      points.map(\.key) == [
+        InjectionKey(Wheel.self, named: "spare"), InjectionKey((any Radio).self),
+        InjectionKey((any Engine).self),
+      ])
+    #expect(points.map(\.isOptional) == [false, true, false])
+    #expect(points.allSatisfy { !$0.isResolved })
+  }
+
+  @Test func bindingResolvesFromTheGivenInjectorNow() throws {
+    let creation = Injector(label: "creation")
+    creation.map((any Engine).self) { _ in HybridEngine() }
+    let chosen = Injector(label: "chosen")
+    chosen.map((any Engine).self) { _ in V8Engine() }
+    chosen.map(Wheel.self, named: "spare") { _ in Wheel() }
+    let roadster = withInjector(creation) { Roadster() }
+
+    for point in Self.injectionPoints(of: roadster) {
+      try point.bind(to: chosen)
+    }
+
+    #expect(Self.injectionPoints(of: roadster).allSatisfy { $0.isResolved })
+    #expect(roadster.engine is V8Engine)
+    #expect(roadster.radio == nil)
+  }
+
+  @Test func bindingAMissingMappingThrowsAndLeavesThePropertyUnresolved() throws {
+    let injector = Injector(label: "empty")
+    let vehicle = withInjector(injector) { Vehicle() }
+    let point = try #require(Self.injectionPoints(of: vehicle).first)
+
+    #expect(throws: InjectionError.self) { try point.bind(to: injector) }
+    #expect(!point.isResolved)
+
+    injector.map((any Engine).self) { _ in HybridEngine() }
+    try point.bind(to: injector)
+    #expect(point.isResolved)
+    #expect(vehicle.engine is HybridEngine)
+  }
+
+  @Test func bindingAResolvedPropertyResolvesNothingAgain() throws {
+    let builds = Atomic(0)
+    let first = Injector(label: "first")
+    first.map((any Engine).self) { _ in
+      builds.add(1, ordering: .relaxed)
+      return HybridEngine()
+    }
+    let second = Injector(label: "second")
+    second.map((any Engine).self) { _ in V8Engine() }
+    let vehicle = try first.resolve(AutoVehicle.self)
+    let engine = vehicle.engine
+
+    for point in Self.injectionPoints(of: vehicle) {
+      try point.bind(to: second)
+      try point.bind(to: first)
+    }
+
+    #expect(builds.load(ordering: .relaxed) == 1)
+    #expect(vehicle.engine === engine)
+  }
+}
+
+/// A vehicle an injector can build.
+final class AutoVehicle: Injectable {
+  @Injected var engine: any Engine
+
+  init() {}
+}
