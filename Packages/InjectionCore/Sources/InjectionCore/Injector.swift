@@ -26,6 +26,11 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// The mappings and modules; every lookup, too, takes this mutex (see
   /// `Documentation/DesignDecisions.md`, "Why every lookup takes the injector's mutex").
   let registry = Lock(Registry())
+  /// The observers of ``observeResolutions(_:)``; its own mutex, never held while one runs.
+  let observers = Lock(ResolutionObserverList())
+  /// How many observers ``observers`` holds: a resolution reads it (and its ancestors') with
+  /// one relaxed load each, and takes the observed path only when one is not zero.
+  let observerCount = Atomic<Int>(0)
 
   /// The process-wide root injector, and the default ``current`` injector.
   public static let shared = Injector(label: "shared")

@@ -22,6 +22,14 @@ extension Injector {
     -> T
   {
     let key = Key(T.self, named: name)
+    guard !isObserved else {
+      return try observedResolution(key) { () throws(InjectionError) in try resolveValue(key) }
+    }
+    return try resolveValue(key)
+  }
+
+  /// ``resolve(_:named:)-8za4a`` without telling observers.
+  func resolveValue<T>(_ key: Key) throws(InjectionError) -> T {
     do throws(MappedMiss) {
       return try resolveMapped(key)
     } catch {
@@ -44,11 +52,21 @@ extension Injector {
     throws(InjectionError) -> T
   {
     let key = Key(T.self, named: name)
+    guard !isObserved else {
+      return try observedResolution(key) { () throws(InjectionError) in
+        try resolveInjectable(key) as T
+      }
+    }
+    return try resolveInjectable(key)
+  }
+
+  /// ``resolve(_:named:)-6sqqy`` without telling observers.
+  func resolveInjectable<T: Injectable>(_ key: Key) throws(InjectionError) -> T {
     do throws(MappedMiss) {
       return try resolveMapped(key)
     } catch {
       guard case .notMapped = error else { throw error.failure }
-      guard name == nil else { throw notMapped(key) }
+      guard key.name == nil else { throw notMapped(key) }
       return try build(
         key, identity: ObjectIdentifier(self), make: { _ in T() },
         complete: {
@@ -72,6 +90,16 @@ extension Injector {
     throws(InjectionError) -> Wrapped?
   {
     let key = Key(Wrapped.self, named: name)
+    guard !isObserved else {
+      return try observedResolution(key) { () throws(InjectionError) in
+        try resolveOptional(key) as Wrapped?
+      }
+    }
+    return try resolveOptional(key)
+  }
+
+  /// ``resolve(_:named:)-9z1jl`` without telling observers.
+  func resolveOptional<Wrapped>(_ key: Key) throws(InjectionError) -> Wrapped? {
     do throws(MappedMiss) {
       return try resolveMapped(key) as Wrapped
     } catch {
@@ -95,14 +123,26 @@ extension Injector {
     guard name == nil else {
       // Not `resolve(Wrapped?.self, named:)`: overload resolution picks this method again.
       // A name always refers to a mapping: nothing mapped is `nil`.
-      do throws(MappedMiss) {
-        return try resolveMapped(Key(Wrapped.self, named: name)) as Wrapped
-      } catch {
-        guard case .notMapped = error else { throw error.failure }
-        return nil
+      let key = Key(Wrapped.self, named: name)
+      guard !isObserved else {
+        return try observedResolution(key) { () throws(InjectionError) in
+          try resolveNamedOptional(key) as Wrapped?
+        }
       }
+      return try resolveNamedOptional(key)
     }
     return try resolve(Wrapped.self) as Wrapped
+  }
+
+  /// A named optional ``Injectable`` key: its mapping's value, or `nil`; without telling
+  /// observers.
+  func resolveNamedOptional<Wrapped>(_ key: Key) throws(InjectionError) -> Wrapped? {
+    do throws(MappedMiss) {
+      return try resolveMapped(key) as Wrapped
+    } catch {
+      guard case .notMapped = error else { throw error.failure }
+      return nil
+    }
   }
 }
 

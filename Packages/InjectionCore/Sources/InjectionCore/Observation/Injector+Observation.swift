@@ -1,0 +1,101 @@
+import Synchronization
+
+extension Injector {
+  /// Calls `observer` when a resolution starts and when it ends, for every resolution asked of
+  /// this injector or of its descendants, until the returned observation is cancelled or
+  /// released.
+  ///
+  /// Each resolution sends a ``ResolutionEvent/Phase/started`` event and then one
+  /// ``ResolutionEvent/Phase/ended(_:)`` event, with the key, the path that asked for it, the
+  /// injector that was asked and the one whose mapping served it, the scope, and whether a value
+  /// was built, served from cache, or why it failed. Resolutions nested in a build are sent too,
+  /// in order. The observer runs on the resolving thread, with no lock of the injector held; it
+  /// must not block for long.
+  ///
+  /// Observing costs nothing while nobody observes: a resolution checks one counter per
+  /// injector of its chain.
+  ///
+  /// ```swift
+  /// let built = Mutex<[String]>([])
+  /// let observation = injector.observeResolutions { event in
+  ///   if case .ended(.built) = event.phase { built.withLock { $0.append(event.key.typeName) } }
+  /// }
+  /// _ = try injector.resolve(Car.self)
+  /// observation.cancel()
+  /// ```
+  ///
+  /// - Parameter observer: Called with each event.
+  /// - Returns: The observation; keep it as long as you observe.
+  public func observeResolutions(_ observer: @escaping @Sendable (ResolutionEvent) -> Void)
+    -> ResolutionObservation
+  {
+    let id = observers.withLock { list in
+      defer { list.nextID += 1 }
+      list.entries.append(ResolutionObserverList.Entry(id: list.nextID, observer: observer))
+      return list.nextID
+    }
+    observerCount.add(1, ordering: .releasing)
+    return ResolutionObservation(injector: self, id: id)
+  }
+
+  /// Whether this injector or one of its ancestors has an observer.
+  var isObserved: Bool {
+    var next: Injector? = self
+    while let injector = next {
+      if injector.observerCount.load(ordering: .relaxed) > 0 { return true }
+      next = injector.parent
+    }
+    return false
+  }
+
+  /// Runs `resolve` for `key`, telling the observers of this injector and its ancestors.
+  @inline(never)
+  func observedResolution<T>(
+    _ key: Key, _ resolve: () throws(InjectionError) -> T
+  ) throws(InjectionError) -> T {
+    var observers: [@Sendable (ResolutionEvent) -> Void] = []
+    var next: Injector? = self
+    while let injector = next {
+      observers += injector.observers.withLock { $0.entries.map(\.observer) }
+      next = injector.parent
+    }
+    guard !observers.isEmpty else { return try resolve() }
+
+    let (servedBy, scope, wasCached) = servingMapping(of: key)
+    let path = ResolutionContext.building?.path ?? []
+    let publicKey = key.publicKey
+    func send(_ phase: ResolutionEvent.Phase) {
+      let event = ResolutionEvent(
+        phase: phase, key: publicKey, path: path, injector: self, servedBy: servedBy,
+        scope: scope)
+      for observer in observers { observer(event) }
+    }
+
+    send(.started)
+    do throws(InjectionError) {
+      let value = try resolve()
+      send(.ended(wasCached ? .cached(value) : .built(value)))
+      return value
+    } catch {
+      send(.ended(.failed(error)))
+      throw error
+    }
+  }
+
+  /// The injector whose mapping serves `key` (this one or the nearest ancestor), the mapping's
+  /// scope, and whether it has a cached value now.
+  private func servingMapping(of key: Key) -> (Injector?, Scope?, Bool) {
+    var next: Injector? = self
+    while let injector = next {
+      if let registration = injector.registration(for: key) {
+        // Read under the mutex that guards the weak reference; checked after it is unlocked.
+        let record = injector.registry.withLock { _ in registration.inspectionRecord() }
+        let isCached =
+          record.isPublished || (registration.scope == .weak && record.weakObject.object != nil)
+        return (injector, registration.scope, isCached)
+      }
+      next = injector.parent
+    }
+    return (nil, nil, false)
+  }
+}

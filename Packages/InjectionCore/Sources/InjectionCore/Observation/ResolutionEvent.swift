@@ -1,0 +1,77 @@
+/// One step of a resolution, as an observer of ``Injector/observeResolutions(_:)`` is told it.
+///
+/// Each resolution sends a ``Phase/started`` event, then exactly one ``Phase/ended(_:)`` event
+/// with its outcome. A resolution nested in another one (a factory that resolves its
+/// dependencies, an `@Injected` property of a value being built) has the keys being built
+/// around it in ``path``, and its events come between the outer resolution's two.
+///
+/// Not `Sendable`: an ended event can carry the value that was resolved, which need not be.
+/// Observers are called on the resolving thread, synchronously.
+public struct ResolutionEvent {
+  /// Where a resolution is.
+  public enum Phase {
+    /// The resolution starts.
+    case started
+    /// The resolution ended this way.
+    case ended(ResolutionOutcome)
+  }
+
+  /// Whether the resolution starts or ended, and how.
+  public let phase: Phase
+  /// The key asked for.
+  public let key: InjectionKey
+  /// The keys being built on this thread when the key was asked for, outermost first; empty
+  /// for a resolution your own code started.
+  public let path: [InjectionKey]
+  /// The injector that was asked.
+  public let injector: Injector
+  /// The injector whose mapping served the key: the asked one or an ancestor; `nil` when no
+  /// injector maps it (an ``Injectable`` type created without a mapping, `nil` for an optional,
+  /// or a not-mapped error).
+  public let servedBy: Injector?
+  /// The scope of the mapping that served the key, or `nil` without a mapping.
+  public let scope: Scope?
+
+  /// Creates an event; injectors make these for observers.
+  ///
+  /// - Parameters:
+  ///   - phase: Whether the resolution starts or ended, and how.
+  ///   - key: The key asked for.
+  ///   - path: The keys being built around it, outermost first.
+  ///   - injector: The injector that was asked.
+  ///   - servedBy: The injector whose mapping served the key, if any.
+  ///   - scope: The scope of that mapping, if any.
+  public init(
+    phase: Phase, key: InjectionKey, path: [InjectionKey], injector: Injector,
+    servedBy: Injector?, scope: Scope?
+  ) {
+    self.phase = phase
+    self.key = key
+    self.path = path
+    self.injector = injector
+    self.servedBy = servedBy
+    self.scope = scope
+  }
+}
+
+/// How a resolution ended.
+///
+/// Not `Sendable`: it carries the resolved value, which need not be.
+public enum ResolutionOutcome {
+  /// A new value was built for this resolution (a transient, or the first build of a cached
+  /// value): here it is, so that a test can check that it is released later.
+  case built(Any)
+  /// A cached value was served: a singleton built before, a mapped instance, a live `.weak`
+  /// object.
+  case cached(Any)
+  /// The resolution failed with this error.
+  case failed(InjectionError)
+
+  /// The resolved value, or `nil` for a failure.
+  public var value: Any? {
+    switch self {
+    case .built(let value), .cached(let value): value
+    case .failed: nil
+    }
+  }
+}
