@@ -29,6 +29,7 @@ extension Injector {
   }
 
   /// ``resolve(_:named:)-8za4a`` without telling observers.
+  @inline(__always)
   func resolveValue<T>(_ key: Key) throws(InjectionError) -> T {
     do throws(MappedMiss) {
       return try resolveMapped(key)
@@ -61,6 +62,7 @@ extension Injector {
   }
 
   /// ``resolve(_:named:)-6sqqy`` without telling observers.
+  @inline(__always)
   func resolveInjectable<T: Injectable>(_ key: Key) throws(InjectionError) -> T {
     do throws(MappedMiss) {
       return try resolveMapped(key)
@@ -99,6 +101,7 @@ extension Injector {
   }
 
   /// ``resolve(_:named:)-9z1jl`` without telling observers.
+  @inline(__always)
   func resolveOptional<Wrapped>(_ key: Key) throws(InjectionError) -> Wrapped? {
     do throws(MappedMiss) {
       return try resolveMapped(key) as Wrapped
