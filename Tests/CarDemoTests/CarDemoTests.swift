@@ -40,6 +40,8 @@ import Testing
     #expect(lines.contains("Nothing is mapped for CarDemo.Vehicle."))
     #expect(lines.contains("  injectors searched: \"garage\""))
     #expect(
-      lines.contains { $0.hasPrefix("  fix: map it with injector.map(CarDemo.Vehicle.self)") })
+      lines.contains(
+        "  fix: map it to a type that conforms to Vehicle: "
+          + "injector.map((any Vehicle).self) { _ in … }."))
   }
 }

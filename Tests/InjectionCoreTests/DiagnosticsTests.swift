@@ -31,9 +31,9 @@ extension DiagnosticsTests {
     #expect(message.contains("injectors searched: \"tests\""))
     #expect(
       message.contains(
-        "fix: map it with injector.map(InjectionCoreTests.Engine.self) { _ in … } "
-          + "(for a protocol: (any InjectionCoreTests.Engine).self), "
-          + "or conform a concrete type to Injectable"))
+        "fix: map it to a type that conforms to Engine: "
+          + "injector.map((any Engine).self) { _ in … }."))
+    #expect(!message.contains("Injectable"))
   }
 
   @Test func notMappedNamesThePathAndEveryInjectorSearchedChildFirst() throws {
@@ -68,8 +68,7 @@ extension DiagnosticsTests {
     let message = error.description
     #expect(message.contains("Nothing is mapped for InjectionCoreTests.Engine named \"primary\"."))
     #expect(
-      message.contains(
-        "injector.map(InjectionCoreTests.Engine.self, named: \"primary\") { _ in … }"))
+      message.contains("injector.map((any Engine).self, named: \"primary\") { _ in … }"))
   }
 
   @Test func notMappedForAConcreteTypeSuggestsInjectable() throws {
@@ -78,8 +77,51 @@ extension DiagnosticsTests {
     let error = try #require(
       #expect(throws: InjectionError.self) { try injector.resolve(Turbocharger.self) })
 
-    #expect(error.description.contains("injector.map(InjectionCoreTests.Turbocharger.self)"))
-    #expect(error.description.contains("or conform a concrete type to Injectable"))
+    #expect(
+      error.description.contains(
+        "fix: map it with injector.map(Turbocharger.self) { _ in … }, or conform Turbocharger "
+          + "to Injectable (with init()) so that it is created automatically."))
+    #expect(!error.description.contains("(any "))
+    #expect(!error.description.contains("for a protocol"))
+  }
+
+  @Test func notMappedForAValueTypeNeverMentionsProtocols() throws {
+    let injector = Injector(label: "tests")
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) { try injector.resolve(Settings.self) })
+
+    #expect(error.description.contains("injector.map(Settings.self) { _ in … }"))
+    #expect(!error.description.contains("protocol"))
+    #expect(!error.description.contains("(any "))
+  }
+
+  @Test func notMappedForANamedKeySaysNamedKeysAreNeverCreated() throws {
+    let injector = Injector(label: "tests")
+    injector.map(Wheel.self, named: "shipping") { _ in Wheel() }
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) {
+        try injector.resolve(Wheel.self, named: "shiping") as Wheel
+      })
+
+    #expect(
+      error.description.contains(
+        "fix: map it with injector.map(Wheel.self, named: \"shiping\") { _ in … }; "
+          + "a named key is never created automatically."))
+    #expect(!error.description.contains("conform"))
+  }
+
+  @Test func fixSpellsNestedAndGenericTypesWithoutModuleNames() throws {
+    let injector = Injector(label: "tests")
+
+    let nested = try #require(
+      #expect(throws: InjectionError.self) { try injector.resolve(Instruments.Gauge.self) })
+    let generic = try #require(
+      #expect(throws: InjectionError.self) { try injector.resolve([Settings].self) })
+
+    #expect(nested.description.contains("injector.map(Instruments.Gauge.self)"))
+    #expect(generic.description.contains("injector.map(Array<Settings>.self)"))
   }
 
   @Test func factoryFailedNamesTheKeyThePathAndTheUnderlyingError() throws {
@@ -171,4 +213,10 @@ extension DiagnosticsTests {
     #expect(InjectionKey(typeName: "A.B") != InjectionKey(typeName: "A.B", name: "x"))
     #expect(InjectionKey(typeName: "A.B") != InjectionKey(typeName: "C.B"))
   }
+}
+
+/// A namespace for a nested type in diagnostics.
+enum Instruments {
+  /// A nested type nothing maps.
+  struct Gauge {}
 }

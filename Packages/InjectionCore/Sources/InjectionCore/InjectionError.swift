@@ -33,15 +33,11 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notMapped(let key, let path, let searched):
-      let type = key.typeName
-      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
       return """
         Nothing is mapped for \(key).
           requested by: \(Self.render(path + [key]))
           injectors searched: \(searched.map { "\"\($0)\"" }.joined(separator: " -> "))
-          fix: map it with injector.map(\(type).self\(named)) { _ in … } \
-        (for a protocol: (any \(type)).self), or conform a concrete type to Injectable so that \
-        it is created automatically.
+          fix: \(Self.fix(forUnmapped: key))
         """
     case .cycle(let path):
       return """
@@ -65,6 +61,34 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
           fix: remove it first with injector.removeModule(_:), or add a new instance.
         """
     }
+  }
+
+  /// What to type for an unmapped key: the mapping call spelled as the key's type is written
+  /// in code (`(any Vehicle).self` for a protocol, `Car.self` otherwise), and auto-creation
+  /// only where it can apply.
+  private static func fix(forUnmapped key: InjectionKey) -> String {
+    let named = key.name.map { ", named: \"\($0)\"" } ?? ""
+    guard let spelling = key.spelling else {
+      return """
+        map it with injector.map(\(key.typeName).self\(named)) { _ in … } \
+        (for a protocol: (any \(key.typeName)).self), or conform a concrete type to Injectable \
+        so that it is created automatically.
+        """
+    }
+    if spelling.isProtocol {
+      return """
+        map it to a type that conforms to \(spelling.type): \
+        injector.map((any \(spelling.type)).self\(named)) { _ in … }.
+        """
+    }
+    let mapping = "injector.map(\(spelling.type).self\(named)) { _ in … }"
+    guard key.name == nil else {
+      return "map it with \(mapping); a named key is never created automatically."
+    }
+    return """
+      map it with \(mapping), or conform \(spelling.type) to Injectable (with init()) so that \
+      it is created automatically.
+      """
   }
 
   private static func render(_ path: [InjectionKey]) -> String {

@@ -66,6 +66,6 @@ struct Key: Hashable, Sendable {
 
   /// The public, printable form of this key.
   var publicKey: InjectionKey {
-    InjectionKey(typeName: String(reflecting: type), name: name)
+    InjectionKey(type: type, name: name, isProtocol: isExistential)
   }
 }
