@@ -193,5 +193,28 @@ extension InjectedPropertyTests {
     #expect(output.contains("injectors searched: \"exit\""))
     #expect(output.contains("while reading the @Injected property declared at"))
     #expect(output.contains("InjectedPropertyTests.swift"))
+    #expect(
+      output.contains(
+        "it resolves from injector \"exit\": no injector built its owner, and that one was "
+          + "Injector.current (bound with withInjector) when the owner was created"))
+    #expect(output.contains("fix: map the key on \"exit\""))
+  }
+
+  @Test func failingPropertyOfAnOwnerCreatedWithoutAnInjectorNamesTheSharedInjectorAndTheFixes()
+    async
+  {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let roadster = InjectedPropertyTests.Roadster()
+      _ = roadster.engine
+    }
+
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("injectors searched: \"shared\""))
+    #expect(
+      output.contains(
+        "it resolves from the shared injector: no injector built its owner, and none was made "
+          + "current with withInjector when the owner was created"))
+    #expect(output.contains("try injector.resolve(Owner.self)"))
+    #expect(output.contains("withInjector(injector) { … }"))
   }
 }

@@ -42,6 +42,18 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   private let current: Lock<Injector?>?
   let name: String?
   let site: DeclarationSite
+  /// Why the property resolves from the injector it does, for the diagnostic of a failed read.
+  private let source: Source
+
+  /// Where an `@Injected` property got its injector.
+  private enum Source: UInt8 {
+    /// The injector that was building its owner.
+    case builder
+    /// `Injector.current`, bound with `withInjector` when the owner was created.
+    case current
+    /// `Injector.current` was the shared injector: nothing built the owner, nothing was bound.
+    case shared
+  }
 
   init(name: String?, site: DeclarationSite) {
     self.name = name
@@ -49,11 +61,14 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     if let context = ResolutionContext.building {
       builder = context.buildingInjector
       current = nil
+      source = .builder
       super.init()
       context.register(self)
     } else {
       builder = nil
-      current = Lock(Injector.current)
+      let injector = Injector.current
+      current = Lock(injector)
+      source = injector === Injector.shared ? .shared : .current
       super.init()
     }
   }
@@ -77,9 +92,35 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     do {
       return try resolveAndPublish()
     } catch {
-      fatalError(
-        "InjectionCore: \(error)\n  while reading the @Injected property declared at \(site)")
+      fatalError("InjectionCore: \(error)\n\(readFailureContext())")
     }
+  }
+
+  /// Which property failed, which injector it resolves from and why, and what to do about it.
+  private func readFailureContext() -> String {
+    let label = (builder ?? current?.withLock { $0 })?.label ?? "(released)"
+    var lines = ["  while reading the @Injected property declared at \(site)"]
+    switch source {
+    case .builder:
+      lines.append("  it resolves from injector \"\(label)\", the one that built its owner")
+    case .current:
+      lines.append(
+        """
+          it resolves from injector "\(label)": no injector built its owner, and that one was \
+        Injector.current (bound with withInjector) when the owner was created
+          fix: map the key on "\(label)", or build the owner with an injector that maps it: \
+        try injector.resolve(Owner.self)
+        """)
+    case .shared:
+      lines.append(
+        """
+          it resolves from the shared injector: no injector built its owner, and none was made \
+        current with withInjector when the owner was created
+          fix: build the owner with your injector, try injector.resolve(Owner.self), or create \
+        it inside withInjector(injector) { … } so that its properties resolve from that injector
+        """)
+    }
+    return lines.joined(separator: "\n")
   }
 
   override final func resolveEagerly() throws(InjectionError) {
