@@ -18,8 +18,8 @@ struct Registry {
   /// The mappings that the active one of a key shadows, oldest first.
   ///
   /// Only keys mapped more than once have an entry, so mapping a new key touches nothing but the table.
-  private var shadowed: [Key: [AnyRegistration]] = [:]
-  private(set) var modules: [ModuleRecord] = []
+  var shadowed: [Key: [AnyRegistration]] = [:]
+  var modules: [ModuleRecord] = []
   /// Modules being configured by `addModule` right now, so that one instance added from two
   /// threads at once is configured once.
   var modulesBeingAdded: Set<ObjectIdentifier> = []
@@ -28,6 +28,9 @@ struct Registry {
   /// Their mappings are not in `active` yet: only the thread that adds such a module sees them, through its
   /// ``ResolutionContext``, so lookups take a slower path while this is not zero.
   var stagingCount = 0
+  /// Whether mapping an eager singleton leaves it unbuilt: while the changes of
+  /// ``Injector/makeCopy(label:applying:)`` run, which builds them all afterwards.
+  var defersEagerSingletons = false
 
   init() {}
 

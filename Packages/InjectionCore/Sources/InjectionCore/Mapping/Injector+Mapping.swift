@@ -15,8 +15,11 @@ extension Injector {
     if let problem = registration.mappingProblem {
       fatalError("InjectionCore: \(problem)")
     }
-    let replaced = registry.withLock { $0.push(registration, owner: nil) }
+    let (replaced, defersEager) = registry.withLock {
+      ($0.push(registration, owner: nil), $0.defersEagerSingletons)
+    }
     withExtendedLifetime(replaced) {}  // released here, after the mutex
+    guard !defersEager else { return }
     do {
       try registration.prepare(in: self)
     } catch {

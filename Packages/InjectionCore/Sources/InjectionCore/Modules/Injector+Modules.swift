@@ -49,7 +49,9 @@ extension Injector {
       throw problem
     }
     let eager = registrations.filter { $0.scope == .eagerSingleton }
-    guard !eager.isEmpty else { return registrations }
+    guard !eager.isEmpty, !registry.withLock({ $0.defersEagerSingletons }) else {
+      return registrations
+    }
     // The later of two mappings of one key wins, as when they are added.
     let staged = Dictionary(registrations.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
     let context = ResolutionContext.current.takeUnretainedValue()
