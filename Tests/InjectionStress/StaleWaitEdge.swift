@@ -71,19 +71,8 @@ enum StaleWaitEdge {
       Chassis(axle: try injector.resolve(Axle.self))
     }
     let received = InstanceRecord()
-    Threads.run(2) { index in
-      let thread = index == 0 ? "X" : "Y"
-      do {
-        if index == 0 {
-          _ = try injector.resolve(Axle.self)
-        } else {
-          axleStarted.wait()
-        }
-        let chassis = try injector.resolve(Chassis.self)
-        run.expect(received.record(chassis), "X and Y received two different Chassis singletons")
-      } catch {
-        run.fail("thread \(thread) could not resolve Chassis: \(error)")
-      }
+    race(Chassis.self, on: injector, afterAxle: axleStarted, run) { chassis, _ in
+      run.expect(received.record(chassis), "X and Y received two different Chassis singletons")
     }
   }
 
@@ -94,6 +83,23 @@ enum StaleWaitEdge {
     injector.map(HookedChassis.self, scope: .singleton)
     HookedChassis.inits.reset()
     let received = InstanceRecord()
+    race(HookedChassis.self, on: injector, afterAxle: axleStarted, run) { chassis, thread in
+      run.expect(
+        chassis.isComplete.load(ordering: .acquiring),
+        "thread \(thread) received a HookedChassis whose injectionDidComplete had not run")
+      run.expect(
+        received.record(chassis), "X and Y received two different HookedChassis singletons")
+    }
+    let inits = HookedChassis.inits.value
+    run.expect(inits == 1, "HookedChassis.init ran \(inits) times for one singleton")
+  }
+
+  /// Thread X resolves the axle (its slow build starts), thread Y waits until it has started;
+  /// then both resolve `type` and hand it to `check` with the thread's name.
+  private static func race<T>(
+    _ type: T.Type, on injector: Injector, afterAxle axleStarted: Latch, _ run: StressRun,
+    check: @escaping @Sendable (T, String) -> Void
+  ) {
     Threads.run(2) { index in
       let thread = index == 0 ? "X" : "Y"
       do {
@@ -102,17 +108,10 @@ enum StaleWaitEdge {
         } else {
           axleStarted.wait()
         }
-        let chassis = try injector.resolve(HookedChassis.self)
-        run.expect(
-          chassis.isComplete.load(ordering: .acquiring),
-          "thread \(thread) received a HookedChassis whose injectionDidComplete had not run")
-        run.expect(
-          received.record(chassis), "X and Y received two different HookedChassis singletons")
+        check(try injector.resolve(T.self), thread)
       } catch {
-        run.fail("thread \(thread) could not resolve HookedChassis: \(error)")
+        run.fail("thread \(thread) could not resolve \(T.self): \(error)")
       }
     }
-    let inits = HookedChassis.inits.value
-    run.expect(inits == 1, "HookedChassis.init ran \(inits) times for one singleton")
   }
 }
