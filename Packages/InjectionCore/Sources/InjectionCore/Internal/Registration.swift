@@ -140,8 +140,6 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// Only for a protocol key without a static hook, whose values' types the compiler cannot
   /// see; once per dynamic type.
   let checksHookDynamically: Bool
-  /// Whether ``staticHook`` is set.
-  let hasStaticHook: Bool
   /// Whether this maps an instance the app built (cached from the start, never built).
   let isInstance: Bool
   /// Whether ``cachedValue`` holds the value of a built singleton, eager singleton or instance.
@@ -158,7 +156,6 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     self.factory = factory
     self.staticHook = staticHook
     self.checksHookDynamically = staticHook == nil && key.isExistential
-    self.hasStaticHook = staticHook != nil
     self.isInstance = instance != nil
     let cachesValue = scope == .singleton || scope == .eagerSingleton || instance != nil
     cachedValue = cachesValue ? .allocate(capacity: 1) : nil
@@ -182,7 +179,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     InspectionRecord(
       key: key, scope: scope, recipe: recipe, owner: owner,
       isPublished: isPublished.load(ordering: .acquiring), weakObject: weakObject,
-      hasStaticHook: hasStaticHook, checksHookDynamically: checksHookDynamically)
+      hasStaticHook: staticHook != nil, checksHookDynamically: checksHookDynamically)
   }
 
   /// The cached value; only once `isPublished` was loaded as `true`.
@@ -214,8 +211,8 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// - Returns: Whether the value has a hook (it ran).
   @discardableResult
   func complete(_ value: T) -> Bool {
-    // Checked before `staticHook` is read, which would retain its context.
-    guard hasStaticHook || checksHookDynamically else { return false }
+    // Compared with `nil` before it is read, which would retain its context.
+    guard staticHook != nil || checksHookDynamically else { return false }
     if let staticHook {
       staticHook(value)
       return true

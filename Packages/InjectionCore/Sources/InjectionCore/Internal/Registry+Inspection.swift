@@ -5,12 +5,12 @@ extension Registry {
   /// Nothing here retains a built value, and no string is built: ``Injector/snapshot()`` turns
   /// the records into ``MappingSnapshot`` values after the mutex is unlocked.
   func inspectionRecords() -> RegistryRecords {
-    var mappings: [(record: InspectionRecord, shadowed: [ObjectIdentifier?])] = []
-    active.forEachRegistration { registration in
-      let layers = shadowedLayers(of: registration.key)
-      mappings.append((registration.inspectionRecord(), layers.reversed().map(\.owner)))
+    let (stacks, records) = layers()
+    // Each stack ends with the active registration; the rest it shadows, oldest first.
+    let mappings = stacks.values.compactMap { stack in
+      stack.last.map { ($0.inspectionRecord(), stack.dropLast().reversed().map(\.owner)) }
     }
-    let modules = modules.map { (type: type(of: $0.module) as Any.Type, id: $0.id, keys: $0.keys) }
+    let modules = records.map { (type: type(of: $0.module) as Any.Type, id: $0.id, keys: $0.keys) }
     return RegistryRecords(mappings: mappings, modules: modules)
   }
 }

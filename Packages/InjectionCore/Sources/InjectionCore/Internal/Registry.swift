@@ -80,11 +80,6 @@ struct Registry {
     return (shadowed.removeValue(forKey: key) ?? []) + [current]
   }
 
-  /// The mappings that the active one of `key` shadows, oldest first.
-  func shadowedLayers(of key: Key) -> [AnyRegistration] {
-    shadowed[key] ?? []
-  }
-
   func containsModule(_ id: ObjectIdentifier) -> Bool {
     modules.contains { $0.id == id }
   }

@@ -297,17 +297,12 @@ extension Injector {
     if state == .unknown {
       state = value is any InjectionCompletable ? .present : .none
     }
-    if state == .present { context.noteHandedOut(identity(of: value)) }
+    if state == .present { context.noteHandedOut(ObjectIdentity.of(value)) }
   }
 
   /// Records that a build on this thread was handed `value`, an object with a hook.
   static func noteHandedOut<T>(_ value: T) {
-    ResolutionContext.building?.noteHandedOut(identity(of: value))
-  }
-
-  /// The identity of `value` if it is an object; values have none.
-  static func identity<T>(of value: T) -> ObjectIdentifier? {
-    ObjectIdentity.of(value)
+    ResolutionContext.building?.noteHandedOut(ObjectIdentity.of(value))
   }
 
   /// Builds or fetches the value of a mapping found in `owner`.
@@ -370,7 +365,7 @@ extension Injector {
       // A factory that returns what it resolved returns an object that is already complete:
       // its hook ran, or must never run (an instance the app mapped).
       let isComplete =
-        context.innermostBuildWasHandedObjects && context.wasHandedOut(Self.identity(of: value))
+        context.innermostBuildWasHandedObjects && context.wasHandedOut(ObjectIdentity.of(value))
       created(value)
       try context.resolvePendingCells()
       hasHook = isComplete || complete(value)
@@ -379,7 +374,7 @@ extension Injector {
       throw error
     }
     context.leave()
-    if hasHook, context.isBuilding { context.noteHandedOut(Self.identity(of: value)) }
+    if hasHook, context.isBuilding { context.noteHandedOut(ObjectIdentity.of(value)) }
     return value
   }
 
