@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() {
-    #expect(lines.contains("Nothing is mapped for CarDemo.Vehicle."))
+    #expect(lines.contains("Nothing is mapped for Vehicle."))
     #expect(lines.contains("  injectors searched: \"garage\""))
     #expect(
       lines.contains(

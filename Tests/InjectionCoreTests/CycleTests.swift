@@ -153,8 +153,7 @@ enum Bakery {
       ])
     #expect(
       error!.description.contains(
-        "Dependency cycle: InjectionCoreTests.FactoryCycle.Starter -> "
-          + "InjectionCoreTests.FactoryCycle.Battery -> InjectionCoreTests.FactoryCycle.Starter"))
+        "Dependency cycle: FactoryCycle.Starter -> FactoryCycle.Battery -> FactoryCycle.Starter"))
   }
 
   @Test func transientCycleThroughInjectedPropertiesIsACycleError() throws {
@@ -171,8 +170,7 @@ enum Bakery {
       ])
     #expect(
       error!.description.contains(
-        "InjectionCoreTests.PropertyCycle.Chicken -> InjectionCoreTests.PropertyCycle.Egg -> "
-          + "InjectionCoreTests.PropertyCycle.Chicken"))
+        "PropertyCycle.Chicken -> PropertyCycle.Egg -> PropertyCycle.Chicken"))
   }
 
   @Test func cycleThroughInjectedReadsDuringInitStopsTheProgramWithThePath() async {
@@ -184,8 +182,7 @@ enum Bakery {
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
       output.contains(
-        "Dependency cycle: InjectionCoreTests.PropertyCycle.Hen -> "
-          + "InjectionCoreTests.PropertyCycle.Nest -> InjectionCoreTests.PropertyCycle.Hen."))
+        "Dependency cycle: PropertyCycle.Hen -> PropertyCycle.Nest -> PropertyCycle.Hen."))
   }
 
   @Test func cyclePathStartsAtTheTypeThatRepeats() throws {

@@ -19,15 +19,15 @@ extension DiagnosticsTests {
 }
 
 @Suite struct DiagnosticsTests {
-  @Test func notMappedNamesTheQualifiedKeyTheInjectorAndTheFix() throws {
+  @Test func notMappedNamesTheKeyAsWrittenTheInjectorAndTheFix() throws {
     let injector = Injector(label: "tests")
 
     let error = try #require(
       #expect(throws: InjectionError.self) { try injector.resolve((any Engine).self) })
 
     let message = error.description
-    #expect(message.contains("Nothing is mapped for InjectionCoreTests.Engine."))
-    #expect(message.contains("requested by: resolve(InjectionCoreTests.Engine)"))
+    #expect(message.hasPrefix("Nothing is mapped for Engine.\n"))
+    #expect(message.contains("requested by: resolve(Engine)"))
     #expect(message.contains("injectors searched: \"tests\""))
     #expect(
       message.contains(
@@ -50,8 +50,7 @@ extension DiagnosticsTests {
     let message = error.description
     #expect(
       message.contains(
-        "requested by: InjectionCoreTests.DiagnosticsTests.Showroom -> InjectionCoreTests.Car -> "
-          + "InjectionCoreTests.Engine"))
+        "requested by: DiagnosticsTests.Showroom -> Car -> Engine"))
     #expect(message.contains("injectors searched: \"child\" -> \"parent\""))
   }
 
@@ -66,7 +65,7 @@ extension DiagnosticsTests {
     #expect(
       error.notMapped?.key == InjectionKey(typeName: "InjectionCoreTests.Engine", name: "primary"))
     let message = error.description
-    #expect(message.contains("Nothing is mapped for InjectionCoreTests.Engine named \"primary\"."))
+    #expect(message.contains("Nothing is mapped for Engine named \"primary\"."))
     #expect(
       message.contains("injector.map((any Engine).self, named: \"primary\") { _ in … }"))
   }
@@ -98,18 +97,77 @@ extension DiagnosticsTests {
 
   @Test func notMappedForANamedKeySaysNamedKeysAreNeverCreated() throws {
     let injector = Injector(label: "tests")
-    injector.map(Wheel.self, named: "shipping") { _ in Wheel() }
 
     let error = try #require(
       #expect(throws: InjectionError.self) {
-        try injector.resolve(Wheel.self, named: "shiping") as Wheel
+        try injector.resolve(Wheel.self, named: "spare") as Wheel
       })
 
+    #expect(error.notMapped?.mappedNames == [])
     #expect(
       error.description.contains(
-        "fix: map it with injector.map(Wheel.self, named: \"shiping\") { _ in … }; "
+        "fix: map it with injector.map(Wheel.self, named: \"spare\") { _ in … }; "
           + "a named key is never created automatically."))
     #expect(!error.description.contains("conform"))
+    #expect(!error.description.contains("is mapped:"))
+  }
+
+  @Test func aMisspelledNameListsTheMappedNamesAndSuggestsTheClosest() throws {
+    let parent = Injector(label: "app")
+    parent.map(Wheel.self, named: "shipping") { _ in Wheel() }
+    parent.map(Wheel.self) { _ in Wheel() }
+    let child = parent.makeChild(label: "test")
+    child.map(Wheel.self, named: "express") { _ in Wheel() }
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) {
+        try child.resolve(Wheel.self, named: "shiping") as Wheel
+      })
+
+    #expect(error.notMapped?.mappedNames == [nil, "express", "shipping"])
+    let message = error.description
+    #expect(message.contains("Wheel is mapped: unnamed, named \"express\", named \"shipping\""))
+    #expect(message.contains("fix: did you mean named: \"shipping\"?"))
+    #expect(message.contains("injector.map(Wheel.self, named: \"shiping\") { _ in … }"))
+  }
+
+  @Test func aNameThatDiffersOnlyInCaseIsSuggested() throws {
+    let injector = Injector(label: "tests")
+    injector.map(Wheel.self, named: "Spare") { _ in Wheel() }
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) {
+        try injector.resolve(Wheel.self, named: "spare") as Wheel
+      })
+
+    #expect(error.description.contains("did you mean named: \"Spare\"?"))
+  }
+
+  @Test func aNameFarFromEveryMappedNameGetsNoSuggestion() throws {
+    let injector = Injector(label: "tests")
+    injector.map(Wheel.self, named: "front") { _ in Wheel() }
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) {
+        try injector.resolve(Wheel.self, named: "spare") as Wheel
+      })
+
+    #expect(error.description.contains("Wheel is mapped: named \"front\""))
+    #expect(!error.description.contains("did you mean"))
+  }
+
+  @Test func anUnnamedKeyOfATypeMappedOnlyWithNamesSaysSo() throws {
+    let injector = Injector(label: "tests")
+    injector.map(Settings.self, named: "staging") { _ in Settings(speedLimit: 80) }
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) { try injector.resolve(Settings.self) })
+
+    #expect(error.notMapped?.mappedNames == ["staging"])
+    #expect(
+      error.description.contains(
+        "fix: Settings is mapped only with names: ask for one of them (named: \"staging\"), "
+          + "or map the unnamed key with injector.map(Settings.self) { _ in … }."))
   }
 
   @Test func fixSpellsNestedAndGenericTypesWithoutModuleNames() throws {
@@ -140,11 +198,10 @@ extension DiagnosticsTests {
     #expect(path == [key(Coupe.self)])
     #expect(underlying as? FactoryError == FactoryError(reason: "no fuel"))
     #expect(
-      error.description.contains("Building InjectionCoreTests.Engine failed: FactoryError(no fuel)")
-    )
+      error.description.contains("Building Engine failed: FactoryError(no fuel)"))
     #expect(
       error.description.contains(
-        "requested by: InjectionCoreTests.Coupe -> InjectionCoreTests.Engine"))
+        "requested by: Coupe -> Engine"))
   }
 
   @Test func cycleMessageNamesThePathAndTheFix() throws {
@@ -155,8 +212,7 @@ extension DiagnosticsTests {
 
     #expect(
       error.description.hasPrefix(
-        "Dependency cycle: InjectionCoreTests.PropertyCycle.Chicken -> "
-          + "InjectionCoreTests.PropertyCycle.Egg -> InjectionCoreTests.PropertyCycle.Chicken."))
+        "Dependency cycle: PropertyCycle.Chicken -> PropertyCycle.Egg -> PropertyCycle.Chicken."))
     #expect(error.description.contains("fix: make one of these a singleton"))
   }
 
@@ -166,46 +222,85 @@ extension DiagnosticsTests {
         key: InjectionKey(typeName: "CarDemo.Engine"),
         path: [InjectionKey(typeName: "CarDemo.Car")], searched: ["child", "shared"]),
       fragments: [
-        "Nothing is mapped for CarDemo.Engine.",
-        "requested by: CarDemo.Car -> CarDemo.Engine",
+        "Nothing is mapped for Engine.",
+        "requested by: Car -> Engine",
         "injectors searched: \"child\" -> \"shared\"",
-        "fix: map it with injector.map(CarDemo.Engine.self) { _ in … }",
+        "fix: map it with injector.map(Engine.self) { _ in … } "
+          + "(for a protocol: (any Engine).self), or conform a concrete type to Injectable",
+      ]),
+    DescriptionCase(
+      error: .notMapped(
+        key: InjectionKey(typeName: "CarDemo.Wheel", name: "spar"), path: [],
+        searched: ["garage"], mappedNames: [nil, "spare"]),
+      fragments: [
+        "Nothing is mapped for Wheel named \"spar\".",
+        "requested by: resolve(Wheel named \"spar\")",
+        "Wheel is mapped: unnamed, named \"spare\"",
+        "fix: did you mean named: \"spare\"? Or map it with "
+          + "injector.map(Wheel.self, named: \"spar\") { _ in … }; "
+          + "a named key is never created automatically.",
+      ]),
+    DescriptionCase(
+      error: .notMapped(
+        key: InjectionKey(typeName: "Tires.Wheel"),
+        path: [InjectionKey(typeName: "CarDemo.Wheel")], searched: ["garage"]),
+      fragments: [
+        "Nothing is mapped for Tires.Wheel.",
+        "requested by: CarDemo.Wheel -> Tires.Wheel",
+        "injector.map(Tires.Wheel.self)",
       ]),
     DescriptionCase(
       error: .cycle(
         path: ["Car", "Engine", "Car"].map { InjectionKey(typeName: "CarDemo.\($0)") }),
-      fragments: ["Dependency cycle: CarDemo.Car -> CarDemo.Engine -> CarDemo.Car."]),
+      fragments: [
+        "Dependency cycle: Car -> Engine -> Car.",
+        "fix: make one of these a singleton",
+      ]),
     DescriptionCase(
       error: .invalidMapping(
         key: InjectionKey(typeName: "CarDemo.Speed", name: "max"), reason: "not an object"),
-      fragments: ["Invalid mapping for CarDemo.Speed named \"max\": not an object"]),
+      fragments: ["Invalid mapping for Speed named \"max\": not an object"]),
     DescriptionCase(
       error: .moduleAlreadyAdded(module: "CarDemo.RacingModule", injector: "garage"),
       fragments: [
-        "The module CarDemo.RacingModule is already added to injector \"garage\".",
-        "fix: remove it first with injector.removeModule(_:)",
+        "The module RacingModule is already added to injector \"garage\".",
+        "fix: remove it first with injector.removeModule(_:), or add a new instance.",
       ]),
     DescriptionCase(
       error: .factoryFailed(
-        key: InjectionKey(typeName: "CarDemo.Engine"), path: [],
+        key: InjectionKey(typeName: "CarDemo.Engine"),
+        path: [InjectionKey(typeName: "CarDemo.Car")],
         underlying: FactoryError(reason: "stalled")),
       fragments: [
-        "Building CarDemo.Engine failed: FactoryError(stalled)",
-        "the factory, init or module that builds CarDemo.Engine",
+        "Building Engine failed: FactoryError(stalled)",
+        "requested by: Car -> Engine",
+        "fix: the error above comes from the factory, init or module that builds Engine.",
       ]),
   ])
-  func everyErrorDescriptionNamesTheKeyAndTheFix(_ testCase: DescriptionCase) {
+  func everyErrorDescriptionNamesTheKeyThePathAndTheFix(_ testCase: DescriptionCase) {
     for fragment in testCase.fragments {
       #expect(testCase.error.description.contains(fragment), "missing: \(fragment)")
     }
+    #expect(!testCase.error.description.contains("CarDemo.Engine"))
   }
 
   @Test(arguments: [
-    (InjectionKey(typeName: "CarDemo.Engine"), "CarDemo.Engine"),
-    (InjectionKey(typeName: "CarDemo.Engine", name: "primary"), "CarDemo.Engine named \"primary\""),
+    (InjectionKey(typeName: "CarDemo.Engine"), "Engine"),
+    (InjectionKey(typeName: "CarDemo.Engine", name: "primary"), "Engine named \"primary\""),
+    (InjectionKey(typeName: "Swift.Array<CarDemo.Garage.Door>"), "Array<Garage.Door>"),
+    (InjectionKey(Instruments.Gauge.self), "Instruments.Gauge"),
   ])
-  func keyDescriptionIsTheTypeAndTheName(key: InjectionKey, expected: String) {
+  func keyDescriptionIsTheTypeAsWrittenAndTheName(key: InjectionKey, expected: String) {
     #expect(key.description == expected)
+  }
+
+  @Test func aTypeDeclaredInAFunctionIsWrittenWithoutItsContext() {
+    struct Local {}
+
+    let key = InjectionKey(Local.self)
+
+    #expect(key.typeName.contains("unknown context"))
+    #expect(key.unqualifiedTypeName == "Local")
   }
 
   @Test func keysAreEqualByTypeNameAndName() {

@@ -35,10 +35,18 @@ extension InjectedPropertyTests {
   }
 
   /// A car with one dependency, for `@Injected` that must not throw.
-  final class Roadster {
+  class Roadster {
     @Injected var engine: any Engine
 
     init() {}
+  }
+
+  /// A subclass that inherits the `@Injected` property of its superclass.
+  final class Speedster: Roadster {}
+
+  /// A struct created by the caller, whose `@Injected` property fails.
+  struct Gauge {
+    @Injected var engine: any Engine
   }
 }
 
@@ -189,15 +197,20 @@ extension InjectedPropertyTests {
     }
 
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(output.contains("Nothing is mapped for InjectionCoreTests.Engine."))
+    #expect(output.contains("Nothing is mapped for Engine."))
     #expect(output.contains("injectors searched: \"exit\""))
-    #expect(output.contains("while reading the @Injected property declared at"))
-    #expect(output.contains("InjectedPropertyTests.swift"))
+    #expect(
+      output.contains(
+        "while reading the @Injected Engine property of Roadster, declared at "
+          + "InjectionCoreTests/InjectedPropertyTests.swift:39"))
     #expect(
       output.contains(
         "it resolves from injector \"exit\": no injector built its owner, and that one was "
           + "Injector.current (bound with withInjector) when the owner was created"))
-    #expect(output.contains("fix: map the key on \"exit\""))
+    #expect(
+      output.contains(
+        "fix: map the key on \"exit\", or build the owner with an injector that maps it: "
+          + "try injector.resolve(Roadster.self)"))
   }
 
   @Test func failingPropertyOfAnOwnerCreatedWithoutAnInjectorNamesTheSharedInjectorAndTheFixes()
@@ -214,7 +227,35 @@ extension InjectedPropertyTests {
       output.contains(
         "it resolves from the shared injector: no injector built its owner, and none was made "
           + "current with withInjector when the owner was created"))
-    #expect(output.contains("try injector.resolve(Owner.self)"))
-    #expect(output.contains("withInjector(injector) { … }"))
+    #expect(
+      output.contains(
+        "fix: build the owner with your injector, try injector.resolve(Roadster.self), or "
+          + "create it inside withInjector(injector) { … }"))
+  }
+
+  @Test func failingInheritedPropertyNamesTheClassThatDeclaresIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = InjectedPropertyTests.Speedster().engine
+    }
+
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      output.contains(
+        "while reading the @Injected Engine property of Roadster, declared at "
+          + "InjectionCoreTests/InjectedPropertyTests.swift:39"))
+  }
+
+  @Test func failingPropertyOfAStructNamesItsTypeAndDeclaration() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = InjectedPropertyTests.Gauge().engine
+    }
+
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("Nothing is mapped for Engine."))
+    #expect(
+      output.contains(
+        "while reading the @Injected Engine property of Gauge, declared at "
+          + "InjectionCoreTests/InjectedPropertyTests.swift:49"))
+    #expect(output.contains("try injector.resolve(Gauge.self)"))
   }
 }

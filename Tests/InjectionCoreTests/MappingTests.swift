@@ -235,4 +235,41 @@ import Testing
       }
     }
   }
+
+  @Test func aCustomMapperSeesTheKeyOfEachMapping() {
+    final class RecordingMapper: Mapper {
+      var keys: [InjectionKey] = []
+      func add(_ mapping: Mapping) { keys.append(mapping.key) }
+    }
+    let mapper = RecordingMapper()
+
+    mapper.map((any Engine).self) { _ in HybridEngine() }
+    mapper.map(Wheel.self, named: "spare", scope: .singleton)
+
+    #expect(
+      mapper.keys == [InjectionKey((any Engine).self), InjectionKey(Wheel.self, named: "spare")])
+  }
+
+  @Test func unmapByKeyRemovesTheMappingLikeUnmapByType() throws {
+    let injector = Injector(label: "tests")
+    injector.map((any Engine).self) { _ in HybridEngine() }
+    injector.map(Wheel.self, named: "spare", scope: .singleton)
+
+    #expect(injector.unmap(InjectionKey((any Engine).self)))
+    #expect(injector.unmap(InjectionKey(typeName: String(reflecting: Wheel.self), name: "spare")))
+    #expect(!injector.unmap(InjectionKey(Wheel.self)))
+
+    #expect(!injector.isMapped((any Engine).self))
+    #expect(!injector.isMapped(Wheel.self, named: "spare"))
+  }
+
+  @Test func unmapByAKeyFromASnapshotEmptiesTheInjector() {
+    let injector = Injector(label: "tests")
+    injector.map((any Engine).self) { _ in HybridEngine() }
+    injector.map(Wheel.self, named: "spare", scope: .singleton)
+
+    for mapping in injector.snapshot().mappings { injector.unmap(mapping.key) }
+
+    #expect(injector.snapshot().mappings.isEmpty)
+  }
 }

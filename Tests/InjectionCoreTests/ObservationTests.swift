@@ -78,7 +78,7 @@ extension ObservationTests {
 
     let errors = failures.withLock { $0 }
     #expect(errors.count == 1)
-    guard case .notMapped(let key, _, _)? = errors.first else {
+    guard case .notMapped(let key, _, _, _)? = errors.first else {
       Issue.record("expected notMapped, got \(errors)")
       return
     }

@@ -113,7 +113,7 @@ import Testing
     }
 
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(output.contains("Invalid mapping for InjectionCoreTests.Settings"))
+    #expect(output.contains("Invalid mapping for Settings"))
     #expect(output.contains("is a value type"))
   }
 

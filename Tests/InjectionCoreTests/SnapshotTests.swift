@@ -166,4 +166,21 @@ extension SnapshotTests {
       text.contains("\(InjectionKey(Wheel.self)): transient injectableType, direct, hook: called"))
     #expect(text.contains("modules, in the order added:"))
   }
+
+  @Test func descriptionQualifiesOnlyTypesThatShareAName() {
+    func mapping(_ typeName: String) -> MappingSnapshot {
+      MappingSnapshot(
+        key: InjectionKey(typeName: typeName), scope: .singleton, recipe: .factory,
+        owner: .direct, isBuilt: false, hook: .notCalled)
+    }
+    let snapshot = InjectorSnapshot(
+      label: "app", mappings: [mapping("Tires.Wheel"), mapping("CarDemo.Engine")],
+      inherited: [.init(injector: "root", mappings: [mapping("CarDemo.Wheel")])])
+
+    let text = snapshot.description
+
+    #expect(text.contains("  Tires.Wheel: singleton factory"))
+    #expect(text.contains("  CarDemo.Wheel: singleton factory"))
+    #expect(text.contains("  Engine: singleton factory"))
+  }
 }

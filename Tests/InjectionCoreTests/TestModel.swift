@@ -162,9 +162,13 @@ final class LoggingCar: Injectable {
 
 extension InjectionError {
   /// The parts of a `notMapped` error, or `nil` for another case.
-  var notMapped: (key: InjectionKey, path: [InjectionKey], searched: [String])? {
-    guard case .notMapped(let key, let path, let searched) = self else { return nil }
-    return (key, path, searched)
+  var notMapped:
+    (key: InjectionKey, path: [InjectionKey], searched: [String], mappedNames: [String?])?
+  {
+    guard case .notMapped(let key, let path, let searched, let mappedNames) = self else {
+      return nil
+    }
+    return (key, path, searched, mappedNames)
   }
 
   /// The path of a `cycle` error, or `nil` for another case.

@@ -15,7 +15,7 @@
 ///
 /// Only unnamed keys are created automatically: a name always refers to a mapping. Protocols
 /// cannot be `Injectable` in a useful way (there is nothing to call `init()` on), so an unmapped
-/// protocol is an ``InjectionError/notMapped(key:path:searched:)``.
+/// protocol is an ``InjectionError/notMapped(key:path:searched:mappedNames:)``.
 public protocol Injectable: InjectionCompletable {
   /// Creates the value. `@Injected` properties are available once the injector has finished,
   /// that is from ``InjectionCompletable/injectionDidComplete()`` on.

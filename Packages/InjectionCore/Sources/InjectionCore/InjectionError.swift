@@ -2,15 +2,21 @@
 ///
 /// ``Injector/resolve(_:named:)-8za4a`` throws these as a typed error. `@Injected` cannot
 /// throw, so it stops the program with the same ``description``. Every message names the key,
-/// the path that asked for it, and the fix; ``notMapped(key:path:searched:)`` also names every
-/// injector that was searched.
+/// the path that asked for it, and the fix; ``notMapped(key:path:searched:mappedNames:)`` also
+/// names every injector that was searched and the names its type is mapped with. Types are
+/// written as code writes them (`Engine`), module-qualified only where two types in one message
+/// share a name.
 public indirect enum InjectionError: Error, CustomStringConvertible {
   /// Nothing is mapped for `key` in any injector that was searched, and the type cannot be
   /// created automatically (it is not ``Injectable``, or it is a protocol).
   ///
   /// - `path`: the keys that were being built when `key` was requested, outermost first.
   /// - `searched`: the labels of the injectors that were searched, the requesting one first.
-  case notMapped(key: InjectionKey, path: [InjectionKey], searched: [String])
+  /// - `mappedNames`: the names that `key`'s type is mapped with in those injectors, `nil` for
+  ///   its unnamed mapping, unnamed first and then in alphabetical order; empty when the type
+  ///   is not mapped at all. The message suggests the closest one for a misspelled name.
+  case notMapped(
+    key: InjectionKey, path: [InjectionKey], searched: [String], mappedNames: [String?] = [])
 
   /// Building `path.last` needs `path.last` again without a singleton in between.
   ///
@@ -32,24 +38,35 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// A full diagnostic: what failed, where it was asked for, and how to fix it.
   public var description: String {
     switch self {
-    case .notMapped(let key, let path, let searched):
-      return """
-        Nothing is mapped for \(key).
-          requested by: \(Self.render(path + [key]))
-          injectors searched: \(searched.map { "\"\($0)\"" }.joined(separator: " -> "))
-          fix: \(Self.fix(forUnmapped: key))
-        """
+    case .notMapped(let key, let path, let searched, let mappedNames):
+      let names = KeyNames(path + [key])
+      var lines = [
+        "Nothing is mapped for \(names[key]).",
+        "  requested by: \(names.render(path + [key]))",
+        "  injectors searched: \(searched.map { "\"\($0)\"" }.joined(separator: " -> "))",
+      ]
+      if !mappedNames.isEmpty {
+        let mapped = mappedNames.map { $0.map { "named \"\($0)\"" } ?? "unnamed" }
+        lines.append(
+          "  \(names.type(of: key)) is mapped: \(mapped.joined(separator: ", "))")
+      }
+      lines.append(
+        "  fix: \(Self.fix(forUnmapped: key, type: names.type(of: key), mappedNames: mappedNames))")
+      return lines.joined(separator: "\n")
     case .cycle(let path):
+      let names = KeyNames(path)
       return """
-        Dependency cycle: \(Self.render(path)).
+        Dependency cycle: \(names.render(path)).
           fix: make one of these a singleton (singletons may need each other through @Injected), \
         or break the cycle by reading one dependency later instead of during construction.
         """
     case .factoryFailed(let key, let path, let underlying):
+      let names = KeyNames(path + [key])
       return """
-        Building \(key) failed: \(underlying)
-          requested by: \(Self.render(path + [key]))
-          fix: the error above comes from the factory, init or module that builds \(key.typeName).
+        Building \(names[key]) failed: \(underlying)
+          requested by: \(names.render(path + [key]))
+          fix: the error above comes from the factory, init or module that builds \
+        \(names.type(of: key)).
         """
     case .invalidMapping(let key, let reason):
       return """
@@ -57,42 +74,85 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
         """
     case .moduleAlreadyAdded(let module, let injector):
       return """
-        The module \(module) is already added to injector "\(injector)".
+        The module \(InjectionKey.withoutModuleNames(module)) is already added to injector \
+        "\(injector)".
           fix: remove it first with injector.removeModule(_:), or add a new instance.
         """
     }
   }
 
-  /// What to type for an unmapped key: the mapping call spelled as the key's type is written
-  /// in code (`(any Vehicle).self` for a protocol, `Car.self` otherwise), and auto-creation
-  /// only where it can apply.
-  private static func fix(forUnmapped key: InjectionKey) -> String {
+  /// What to type for an unmapped key: the name it was probably meant to have, the mapping call
+  /// spelled as the key's type is written in code (`(any Vehicle).self` for a protocol,
+  /// `Car.self` otherwise), and auto-creation only where it can apply.
+  private static func fix(
+    forUnmapped key: InjectionKey, type: String, mappedNames: [String?]
+  ) -> String {
     let named = key.name.map { ", named: \"\($0)\"" } ?? ""
-    guard let spelling = key.spelling else {
+    let mapping =
+      key.isProtocol == true
+      ? "injector.map((any \(type)).self\(named)) { _ in … }"
+      : "injector.map(\(type).self\(named)) { _ in … }"
+    if let name = key.name, let closest = closestName(to: name, in: mappedNames) {
       return """
-        map it with injector.map(\(key.typeName).self\(named)) { _ in … } \
-        (for a protocol: (any \(key.typeName)).self), or conform a concrete type to Injectable \
-        so that it is created automatically.
+        did you mean named: "\(closest)"? Or map it with \(mapping); a named key is never \
+        created automatically.
         """
     }
-    if spelling.isProtocol {
+    if key.name == nil, !mappedNames.isEmpty {
+      let first = mappedNames.first.flatMap { $0 } ?? ""
       return """
-        map it to a type that conforms to \(spelling.type): \
-        injector.map((any \(spelling.type)).self\(named)) { _ in … }.
+        \(type) is mapped only with names: ask for one of them (named: "\(first)"), or map \
+        the unnamed key with \(mapping).
         """
     }
-    let mapping = "injector.map(\(spelling.type).self\(named)) { _ in … }"
-    guard key.name == nil else {
+    switch (key.isProtocol, key.name) {
+    case (nil, nil):
+      return """
+        map it with \(mapping) (for a protocol: (any \(type)).self), or conform a concrete \
+        type to Injectable so that it is created automatically.
+        """
+    case (nil, _?):
+      return """
+        map it with \(mapping) (for a protocol: (any \(type)).self); a named key is never \
+        created automatically.
+        """
+    case (true?, _):
+      return "map it to a type that conforms to \(type): \(mapping)."
+    case (false?, _?):
       return "map it with \(mapping); a named key is never created automatically."
+    case (false?, nil):
+      return """
+        map it with \(mapping), or conform \(type) to Injectable (with init()) so that it is \
+        created automatically.
+        """
     }
-    return """
-      map it with \(mapping), or conform \(spelling.type) to Injectable (with init()) so that \
-      it is created automatically.
-      """
   }
 
-  private static func render(_ path: [InjectionKey]) -> String {
-    guard path.count > 1 else { return path.first.map { "resolve(\($0))" } ?? "resolve" }
-    return path.map(\.description).joined(separator: " -> ")
+  /// The mapped name closest to `name`: the same but for case, or at most one edit in three
+  /// characters away (a typo), nearest first; `nil` when none is that close.
+  static func closestName(to name: String, in mappedNames: [String?]) -> String? {
+    let target = Array(name.lowercased())
+    var best: (name: String, distance: Int)?
+    for case let candidate? in mappedNames {
+      let distance = editDistance(target, Array(candidate.lowercased()))
+      guard distance <= max(1, target.count / 3) else { continue }
+      if let best, best.distance <= distance { continue }
+      best = (candidate, distance)
+    }
+    return best?.name
+  }
+
+  /// The Levenshtein distance of two character sequences.
+  private static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+    var previous = Array(0...rhs.count)
+    for (i, left) in lhs.enumerated() {
+      var current = [i + 1]
+      for (j, right) in rhs.enumerated() {
+        current.append(
+          min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[rhs.count]
   }
 }

@@ -1,7 +1,9 @@
 /// The printable identity of a mapping: the module-qualified type name and the optional name.
 ///
-/// Errors carry `InjectionKey` values so that a diagnostic can name exactly what was asked for,
-/// for example `CarDemo.Engine` or `CarDemo.Engine named "primary"`.
+/// Errors carry `InjectionKey` values so that a diagnostic can name exactly what was asked for.
+/// A key prints its type the way code writes it, `Engine` or `Engine named "primary"`; the
+/// module-qualified ``typeName`` (`CarDemo.Engine`) tells apart two types that share a name, and
+/// an error message uses it for exactly those.
 public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   /// The module-qualified name of the mapped type, such as `CarDemo.Engine`.
   public let typeName: String
@@ -9,11 +11,15 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   /// The name given with `named:` when the type was mapped or resolved, or `nil`.
   public let name: String?
 
-  /// How the key's type is written in code, and whether it is a protocol.
+  /// Whether the key's type is a protocol; `nil` for a key made from a type name.
   ///
-  /// Without module names (`Vehicle`, `Garage.Door`, `Array<Car>`); known for keys made from a
-  /// type, so that a diagnostic can say exactly what to type. Not part of the key's identity.
-  let spelling: (type: String, isProtocol: Bool)?
+  /// So that a diagnostic can say exactly what to type. Not part of the key's identity.
+  let isProtocol: Bool?
+
+  /// The key's type; `nil` for a key made from a type name.
+  ///
+  /// So that ``Injector/unmap(_:)`` can find the mapping. Not part of the key's identity.
+  let type: (any Any.Type)?
 
   /// Creates a key description.
   ///
@@ -23,15 +29,16 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   public init(typeName: String, name: String? = nil) {
     self.typeName = typeName
     self.name = name
-    self.spelling = nil
+    self.isProtocol = nil
+    self.type = nil
   }
 
-  /// A key description with the spelling of its type, for diagnostics.
+  /// A key description that knows whether its type is a protocol, for diagnostics.
   init(type: any Any.Type, name: String?, isProtocol: Bool) {
-    let typeName = String(reflecting: type)
-    self.typeName = typeName
+    self.typeName = String(reflecting: type)
     self.name = name
-    self.spelling = (Self.withoutModuleNames(typeName), isProtocol)
+    self.isProtocol = isProtocol
+    self.type = type
   }
 
   /// Creates the description of the key of `type`, with `name`.
@@ -54,9 +61,15 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(name)
   }
 
+  /// The type as code writes it: ``typeName`` without the module names that qualify each type
+  /// in it (`CarDemo.Garage.Door` → `Garage.Door`, `Swift.Array<CarDemo.Car>` → `Array<Car>`)
+  /// and without the unnamed contexts of types declared in a function.
+  public var unqualifiedTypeName: String {
+    Self.withoutModuleNames(Self.withoutUnknownContexts(typeName))
+  }
+
   /// `typeName` without the module names that qualify each type in it: the first component of
-  /// every qualified name (`CarDemo.Garage.Door` → `Garage.Door`,
-  /// `Swift.Array<CarDemo.Car>` → `Array<Car>`).
+  /// every qualified name.
   static func withoutModuleNames(_ typeName: String) -> String {
     var result = ""
     var identifier = ""
@@ -80,9 +93,37 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
     return result + identifier
   }
 
-  /// The type name, followed by `named "…"` when the key has a name.
+  /// `typeName` without the `(unknown context at $…).` that stands for a function a type is
+  /// declared in, nor what qualifies that function: code in it writes the type by its own name
+  /// (`Tests.Suite.(unknown context at $10a).Gauge` → `Gauge`).
+  static func withoutUnknownContexts(_ typeName: String) -> String {
+    let marker = "(unknown context at "
+    guard typeName.contains(marker) else { return typeName }
+    var result = Substring()
+    var rest = typeName[...]
+    while let start = rest.firstRange(of: marker) {
+      var prefix = rest[..<start.lowerBound]
+      while let last = prefix.last, last.isLetter || last.isNumber || last == "_" || last == "." {
+        prefix = prefix.dropLast()
+      }
+      result += prefix
+      guard let close = rest[start.upperBound...].firstIndex(of: ")") else { break }
+      rest = rest[rest.index(after: close)...]
+      if rest.first == "." { rest = rest.dropFirst() }
+    }
+    return String(result + rest)
+  }
+
+  /// The type as code writes it (``unqualifiedTypeName``), followed by `named "…"` when the key
+  /// has a name.
   public var description: String {
-    guard let name else { return typeName }
-    return "\(typeName) named \"\(name)\""
+    description(qualified: false)
+  }
+
+  /// The type, module-qualified or as code writes it, followed by `named "…"` for a name.
+  func description(qualified: Bool) -> String {
+    let type = qualified ? typeName : unqualifiedTypeName
+    guard let name else { return type }
+    return "\(type) named \"\(name)\""
   }
 }

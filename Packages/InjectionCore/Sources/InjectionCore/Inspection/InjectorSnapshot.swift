@@ -71,16 +71,21 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   }
 
   /// A readable listing: the injector's mappings, then each ancestor's, then the modules.
+  ///
+  /// Types are written as code writes them, module-qualified where two share a name.
   public var description: String {
+    let names = KeyNames(
+      (mappings + inherited.flatMap(\.mappings)).map(\.key) + modules.flatMap(\.keys))
+    func line(_ mapping: MappingSnapshot) -> String { "  " + mapping.description(names: names) }
     var lines = ["Injector \"\(label)\":"]
-    lines += mappings.isEmpty ? ["  (no mappings)"] : mappings.map { "  \($0)" }
+    lines += mappings.isEmpty ? ["  (no mappings)"] : mappings.map(line)
     for ancestor in inherited {
       lines.append("inherited from \"\(ancestor.injector)\":")
-      lines += ancestor.mappings.isEmpty ? ["  (nothing)"] : ancestor.mappings.map { "  \($0)" }
+      lines += ancestor.mappings.isEmpty ? ["  (nothing)"] : ancestor.mappings.map(line)
     }
     if !modules.isEmpty {
       lines.append("modules, in the order added:")
-      lines += modules.map { "  \($0)" }
+      lines += modules.map { "  " + $0.description(names: names) }
     }
     return lines.joined(separator: "\n")
   }

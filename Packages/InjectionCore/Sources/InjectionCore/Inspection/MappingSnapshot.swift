@@ -96,14 +96,19 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     self.hook = hook
   }
 
-  /// One line: `CarDemo.Engine: singleton factory, direct, built, hook: called`.
+  /// One line: `Engine: singleton factory, direct, built, hook: called`.
   public var description: String {
+    description(names: KeyNames([key]))
+  }
+
+  /// One line, with the key written as `names` writes it.
+  func description(names: KeyNames) -> String {
     var parts = ["\(scope) \(recipe)", "\(owner)"]
     if !shadowed.isEmpty {
       parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")
     }
     if isBuilt { parts.append("built") }
     parts.append("hook: \(hook)")
-    return "\(key): " + parts.joined(separator: ", ")
+    return "\(names[key]): " + parts.joined(separator: ", ")
   }
 }

@@ -17,8 +17,13 @@ public struct ModuleSnapshot: Hashable, Sendable, CustomStringConvertible {
     self.keys = keys
   }
 
-  /// The name and the keys: `CarDemo.GarageModule: CarDemo.Garage, CarDemo.Engine`.
+  /// The name and the keys: `CarDemo.GarageModule: Garage, Engine`.
   public var description: String {
-    "\(name): " + keys.map(\.description).joined(separator: ", ")
+    description(names: KeyNames(keys))
+  }
+
+  /// The name and the keys, written as `names` writes them.
+  func description(names: KeyNames) -> String {
+    "\(name): " + keys.map { names[$0] }.joined(separator: ", ")
   }
 }

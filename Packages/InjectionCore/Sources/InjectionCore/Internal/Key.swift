@@ -17,6 +17,13 @@ struct Key: Hashable, Sendable {
     self.probe = Self.probe(id: UInt(bitPattern: ObjectIdentifier(type)), name: name)
   }
 
+  /// The key of a type known only at run time.
+  init(type: any Any.Type, named name: String?) {
+    self.id = ObjectIdentifier(type)
+    self.name = name
+    self.probe = Self.probe(id: UInt(bitPattern: ObjectIdentifier(type)), name: name)
+  }
+
   /// The probe start of a key: see ``probe``.
   static func probe(id: UInt, name: String?) -> UInt {
     guard let name else { return id }

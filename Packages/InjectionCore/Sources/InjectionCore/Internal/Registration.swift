@@ -60,7 +60,7 @@ class AnyRegistration: @unchecked Sendable {
     return .invalidMapping(
       key: key.publicKey,
       reason: """
-        the .weak scope keeps a weak reference, but \(key.publicKey.typeName) is a value type, \
+        the .weak scope keeps a weak reference, but \(key.publicKey.unqualifiedTypeName) is a value type, \
         which cannot be referenced weakly. Use .singleton or .transient.
         """)
   }

@@ -39,6 +39,35 @@ extension Injector {
     withExtendedLifetime(removed) {}  // released here, after the mutex
   }
 
+  /// Removes every mapping of a key described by an ``InjectionKey`` from this injector, as
+  /// ``unmap(_:named:)`` does; for code that knows keys only as values, such as the keys of a
+  /// ``snapshot()``.
+  ///
+  /// A key made with ``InjectionKey/init(_:named:)`` or taken from a snapshot, an error or a
+  /// mapping finds its mapping by type; a key made with ``InjectionKey/init(typeName:name:)``
+  /// is looked up by its module-qualified type name.
+  ///
+  /// - Parameter key: The key to remove.
+  /// - Returns: Whether a mapping was removed.
+  @discardableResult
+  public func unmap(_ key: InjectionKey) -> Bool {
+    let removed = registry.withLock { registry -> [AnyRegistration] in
+      if let type = key.type { return registry.removeAll(Key(type: type, named: key.name)) }
+      var found: Key?
+      registry.active.forEachRegistration { registration in
+        let candidate = registration.key
+        if found == nil, candidate.name == key.name,
+          String(reflecting: candidate.type) == key.typeName
+        {
+          found = candidate
+        }
+      }
+      return found.map { registry.removeAll($0) } ?? []
+    }
+    defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
+    return !removed.isEmpty
+  }
+
   /// Whether a key is mapped in this injector or one of its ancestors.
   ///
   /// Types that are only created automatically (``Injectable``) are not mapped.

@@ -5,6 +5,12 @@
 public struct Mapping: Sendable {
   let registration: AnyRegistration
 
+  /// The key the mapping is for: its type and name.
+  ///
+  /// So that a custom ``Mapper`` can tell what it was given, for example to record which keys
+  /// a test overrides.
+  public var key: InjectionKey { registration.key.publicKey }
+
   // How a `map` call site compiles: each `map` method is a one-line `@inlinable` entry that
   // names `Registration<T>.self` and calls one of the initializers below. Naming the class at
   // the call site lets the app's code cache its metadata per type, as specialized code does;

@@ -45,11 +45,17 @@ public struct Injected<Value> {
   ///
   /// - Parameters:
   ///   - name: The key's name, or `nil` for the unnamed key.
+  ///   - owner: The type that declares the property (the language passes its name as
+  ///     `#function`); used in diagnostics.
   ///   - file: Where the property is declared; used in diagnostics.
   ///   - line: Where the property is declared; used in diagnostics.
   @_disfavoredOverload  // the Injectable and Optional forms win when they apply
-  public init(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line) {
-    let cell = InjectedCell<Value>(name: name, site: DeclarationSite(file: file, line: line))
+  public init(
+    named name: String? = nil, owner: StaticString = #function, file: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    let cell = InjectedCell<Value>(
+      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
     self.cell = cell
   }
 
@@ -57,11 +63,17 @@ public struct Injected<Value> {
   ///
   /// - Parameters:
   ///   - name: The key's name, or `nil` for the unnamed key.
+  ///   - owner: The type that declares the property (the language passes its name as
+  ///     `#function`); used in diagnostics.
   ///   - file: Where the property is declared; used in diagnostics.
   ///   - line: Where the property is declared; used in diagnostics.
-  public init(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line)
+  public init(
+    named name: String? = nil, owner: StaticString = #function, file: StaticString = #fileID,
+    line: UInt = #line
+  )
   where Value: Injectable {
-    let cell = InjectableCell<Value>(name: name, site: DeclarationSite(file: file, line: line))
+    let cell = InjectableCell<Value>(
+      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
     self.cell = cell
   }
 
@@ -69,11 +81,17 @@ public struct Injected<Value> {
   ///
   /// - Parameters:
   ///   - name: The key's name, or `nil` for the unnamed key.
+  ///   - owner: The type that declares the property (the language passes its name as
+  ///     `#function`); used in diagnostics.
   ///   - file: Where the property is declared; used in diagnostics.
   ///   - line: Where the property is declared; used in diagnostics.
-  public init<Wrapped>(named name: String? = nil, file: StaticString = #fileID, line: UInt = #line)
+  public init<Wrapped>(
+    named name: String? = nil, owner: StaticString = #function, file: StaticString = #fileID,
+    line: UInt = #line
+  )
   where Value == Wrapped? {
-    let cell = OptionalCell<Wrapped>(name: name, site: DeclarationSite(file: file, line: line))
+    let cell = OptionalCell<Wrapped>(
+      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
     self.cell = cell
   }
 }

@@ -2,6 +2,9 @@ public import Synchronization
 
 /// Where an `@Injected` property is declared, for diagnostics.
 struct DeclarationSite: Sendable, CustomStringConvertible {
+  /// The name of the type that declares the property, as `#function` gives it in a property
+  /// wrapper's default argument (`Car`).
+  let owner: StaticString
   let file: StaticString
   let line: UInt
 
@@ -87,6 +90,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     state.load(ordering: .acquiring) == PublicationState.resolved.rawValue
   }
 
+  /// Resolves and publishes the value, or stops the program with the diagnostic.
   @usableFromInline
   final func resolveOnFirstRead() -> Value {
     do {
@@ -99,7 +103,10 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   /// Which property failed, which injector it resolves from and why, and what to do about it.
   private func readFailureContext() -> String {
     let label = (builder ?? current?.withLock { $0 })?.label ?? "(released)"
-    var lines = ["  while reading the @Injected property declared at \(site)"]
+    let resolveOwner = "try injector.resolve(\(site.owner).self)"
+    var lines = [
+      "  while reading the @Injected \(key) property of \(site.owner), declared at \(site)"
+    ]
     switch source {
     case .builder:
       lines.append("  it resolves from injector \"\(label)\", the one that built its owner")
@@ -109,15 +116,15 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
           it resolves from injector "\(label)": no injector built its owner, and that one was \
         Injector.current (bound with withInjector) when the owner was created
           fix: map the key on "\(label)", or build the owner with an injector that maps it: \
-        try injector.resolve(Owner.self)
+        \(resolveOwner)
         """)
     case .shared:
       lines.append(
         """
           it resolves from the shared injector: no injector built its owner, and none was made \
         current with withInjector when the owner was created
-          fix: build the owner with your injector, try injector.resolve(Owner.self), or create \
-        it inside withInjector(injector) { … } so that its properties resolve from that injector
+          fix: build the owner with your injector, \(resolveOwner), or create it inside \
+        withInjector(injector) { … } so that its properties resolve from that injector
         """)
     }
     return lines.joined(separator: "\n")
@@ -154,7 +161,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
       if isResolved { return resolved.unsafelyUnwrapped }
       fatalError(
         """
-        InjectionCore: the injector that built the owner of the @Injected \(Value.self) \
+        InjectionCore: the injector that built the owner of the @Injected \(key) \
         declared at \(site) was released before the property was resolved.
           fix: keep the injector alive while you use the objects it builds.
         """)

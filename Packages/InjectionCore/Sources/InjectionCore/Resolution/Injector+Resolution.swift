@@ -15,7 +15,7 @@ extension Injector {
   ///   - type: The key's type; inferred from the context when omitted.
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: The value, built and injected as its mapping's scope says.
-  /// - Throws: ``InjectionError/notMapped(key:path:searched:)`` when nothing is mapped,
+  /// - Throws: ``InjectionError/notMapped(key:path:searched:mappedNames:)`` when nothing is mapped,
   ///   ``InjectionError/cycle(path:)`` for a dependency cycle without a singleton in it,
   ///   ``InjectionError/factoryFailed(key:path:underlying:)`` when a factory threw.
   public func resolve<T>(_ type: T.Type = T.self, named name: String? = nil) throws(InjectionError)
@@ -336,7 +336,27 @@ extension Injector {
 
   func notMapped(_ key: Key) -> InjectionError {
     .notMapped(
-      key: key.publicKey, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
+      key: key.publicKey, path: ResolutionContext.building?.path ?? [], searched: chainLabels,
+      mappedNames: names(mappedFor: key))
+  }
+
+  /// The names that `key`'s type is mapped with in this injector and its ancestors: `nil` for
+  /// the unnamed mapping first, then the names in alphabetical order.
+  ///
+  /// Scans each table once, with its mutex held: only when a not-mapped error is made.
+  private func names(mappedFor key: Key) -> [String?] {
+    var names: Set<String?> = []
+    var next: Injector? = self
+    while let injector = next {
+      injector.registry.withLock { registry in
+        registry.active.forEachRegistration { registration in
+          if registration.key.id == key.id { names.insert(registration.key.name) }
+        }
+      }
+      next = injector.parent
+    }
+    let unnamed: [String?] = names.contains(nil) ? [nil] : []
+    return unnamed + names.compactMap { $0 }.sorted()
   }
 
   /// Builds one value with this injector.
