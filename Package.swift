@@ -12,12 +12,19 @@ let package = Package(
   name: "swift-injection",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "InjectionCore", targets: ["InjectionCore"])
+    .library(name: "InjectionCore", targets: ["InjectionCore"]),
+    .library(name: "InjectionTestSupport", targets: ["InjectionTestSupport"]),
   ],
   targets: [
     .target(
       name: "InjectionCore",
       path: "Packages/InjectionCore/Sources/InjectionCore",
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "InjectionTestSupport",
+      dependencies: ["InjectionCore"],
+      path: "Packages/InjectionTestSupport/Sources/InjectionTestSupport",
       swiftSettings: swiftSettings
     ),
     .executableTarget(
@@ -39,8 +46,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "InjectionTestSupportTests",
+      dependencies: ["InjectionCore", "InjectionTestSupport"],
+      path: "Tests/InjectionTestSupportTests",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "CarDemoTests",
-      dependencies: ["CarDemo"],
+      dependencies: ["CarDemo", "InjectionTestSupport"],
       path: "Tests/CarDemoTests",
       swiftSettings: swiftSettings
     ),

@@ -5,12 +5,9 @@ import InjectionCore
 /// It writes to a ``Console``, so a test can check its lines.
 enum Demo {
   static func run(console: any Console) {
-    let injector = Injector(label: "garage")
-    injector.map((any Console).self, to: console)
-
     console.print(
       "1. Map the Engine protocol to HybridEngine, as a singleton; Wheel needs no mapping")
-    injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
+    let injector = makeInjector(console: console)
     let car = resolve(Car.self, from: injector)
     console.print(
       "   car: \(car.engine.model), \(Set(car.wheels.map(ObjectIdentifier.init)).count) wheels")
@@ -52,6 +49,16 @@ enum Demo {
         console.print(String(line))
       }
     }
+  }
+
+  /// The app's injector: the console, and the Engine protocol mapped to a HybridEngine singleton.
+  ///
+  /// Wheel and Car need no mapping: they are `Injectable`.
+  static func makeInjector(console: any Console) -> Injector {
+    let injector = Injector(label: "garage")
+    injector.map((any Console).self, to: console)
+    injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
+    return injector
   }
 
   /// Resolves a value the demo has mapped; a failure here is a bug in the demo.

@@ -1,0 +1,111 @@
+public import InjectionCore
+
+/// The changes a test makes to the mappings of its test injector: overrides, removals, modules
+/// and placeholders, applied before anything is built in it.
+///
+/// You get one in the `overrides` closure of ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)``
+/// or of the ``Testing/Trait/injecting(_:from:_:)`` trait, and map on it with the same methods as on
+/// an `Injector`:
+///
+/// ```swift
+/// @Test(.injecting { $0.map((any PaymentGateway).self) { _ in FakeGateway() } })
+/// func checkoutCharges() throws { … }
+/// ```
+///
+/// Mapping a key twice in one scope keeps the later mapping, as mapping it twice on an injector
+/// does; a suite's overrides come before its tests' own, so a test's win.
+public final class TestOverrides: Mapper {
+  /// One change, in the order the test made it.
+  enum Change {
+    case map(Mapping)
+    case unmap(InjectionKey)
+    case addModule(any InjectionModule)
+  }
+
+  private(set) var changes: [Change] = []
+  /// The keys mapped as placeholders, and whether each throws (else it returns a value).
+  private(set) var placeholders: Set<InjectionKey> = []
+
+  init() {}
+
+  /// Records a mapping that one of the `map` methods made; it overrides the base's mapping of
+  /// its key in the test injector.
+  ///
+  /// - Parameter mapping: The mapping to add.
+  public func add(_ mapping: Mapping) {
+    placeholders.remove(mapping.key)
+    changes.append(.map(mapping))
+  }
+
+  /// Removes every mapping of a key from the test injector (the base keeps its own).
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  public func unmap<T>(_ type: T.Type, named name: String? = nil) {
+    let key = InjectionKey(T.self, named: name)
+    placeholders.remove(key)
+    changes.append(.unmap(key))
+  }
+
+  /// Adds a module to the test injector; its mappings shadow the base's.
+  ///
+  /// - Parameter module: The module to add; a failing `configure` or eager singleton fails the
+  ///   scope with the thrown `InjectionError`.
+  public func addModule(_ module: any InjectionModule) {
+    changes.append(.addModule(module))
+  }
+
+  /// Maps a key to a placeholder: resolving it records a test failure that names the key and
+  /// the path that asked for it, then throws.
+  ///
+  /// For what a test must not touch, such as the network. A resolution through `resolve`
+  /// throws ``PlaceholderResolution`` wrapped in `InjectionError/factoryFailed(key:path:underlying:)`;
+  /// an `@Injected` read cannot throw and stops the program, so give such a key a value with
+  /// ``mapPlaceholder(_:named:returning:)`` when an `@Injected` property might read it.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  public func mapPlaceholder<T>(_ type: T.Type, named name: String? = nil) {
+    let key = InjectionKey(T.self, named: name)
+    map(T.self, named: name) { _ -> T in throw PlaceholderResolution(key: key) }
+    placeholders.insert(key)
+  }
+
+  /// Maps a key to a placeholder that records a test failure when resolved, naming the key and
+  /// the path, and then returns `value()` so that the test can go on.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  ///   - value: What each resolution returns after the failure is recorded.
+  public func mapPlaceholder<T>(
+    _ type: T.Type, named name: String? = nil, returning value: @escaping @Sendable () -> T
+  ) {
+    map(T.self, named: name) { _ in value() }
+    placeholders.insert(InjectionKey(T.self, named: name))
+  }
+
+  /// The keys the changes map, remove or give to a module, in the order made.
+  var overriddenKeys: [InjectionKey] {
+    changes.compactMap {
+      switch $0 {
+      case .map(let mapping): mapping.key
+      case .unmap(let key): key
+      case .addModule: nil
+      }
+    }
+  }
+
+  /// Applies the changes to `injector`, in order.
+  func apply(to injector: Injector) throws(InjectionError) {
+    for change in changes {
+      switch change {
+      case .map(let mapping): injector.add(mapping)
+      case .unmap(let key): injector.unmap(key)
+      case .addModule(let module): try injector.addModule(module)
+      }
+    }
+  }
+}

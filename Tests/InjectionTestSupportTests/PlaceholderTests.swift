@@ -1,0 +1,82 @@
+import InjectionCore
+import InjectionTestSupport
+import Testing
+
+@Suite struct PlaceholderTests {
+  /// Fetches through the network it is given.
+  final class Feed: Sendable {
+    let network: any Network
+
+    init(network: any Network) { self.network = network }
+  }
+
+  @Test func resolvingAPlaceholderFailsTheTestNamingTheKeyAndThePath() throws {
+    let base = Injector(label: "base")
+    base.map((any Network).self) { _ in LiveNetwork() }
+    base.map(Feed.self) { Feed(network: try $0.resolve((any Network).self)) }
+
+    try withKnownIssue {
+      try withTestInjector(from: base) {
+        $0.mapPlaceholder((any Network).self)
+      } operation: {
+        scope in
+        let error = #expect(throws: InjectionError.self) { try scope.injector.resolve(Feed.self) }
+        guard case .factoryFailed(let key, _, let underlying)? = error else { return }
+        #expect(key == InjectionKey((any Network).self))
+        #expect(underlying is PlaceholderResolution)
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("The placeholder Network was resolved.")
+        && text.contains("requested by: PlaceholderTests.Feed -> Network")
+    }
+  }
+
+  @Test func aPlaceholderWithAValueFailsTheTestAndReturnsTheValue() throws {
+    try withKnownIssue {
+      try withTestInjector(from: App.injector) {
+        $0.mapPlaceholder((any Network).self) { OfflineNetwork() }
+      } operation: { scope in
+        let network = try scope.injector.resolve((any Network).self)
+        #expect(network.fetch() == "offline")
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("The placeholder Network was resolved.")
+    }
+  }
+
+  @Test func aPlaceholderNobodyResolvesRecordsNothing() throws {
+    try withTestInjector(from: App.injector) {
+      $0.mapPlaceholder((any Network).self)
+    } operation: { scope in
+      let engine = try scope.injector.resolve((any Engine).self)
+      #expect(engine is FactoryEngine)
+    }
+  }
+
+  @Test func aPlaceholderResolvedInADetachedTaskFailsTheTestWhenTheScopeEnds() async throws {
+    try await withKnownIssue {
+      try await withTestInjector(from: App.injector) {
+        $0.mapPlaceholder((any Network).self) { OfflineNetwork() }
+      } operation: { scope in
+        let injector = scope.injector
+        _ = await Task.detached { try? injector.resolve((any Network).self) }.value
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("The placeholder Network was resolved.")
+    }
+  }
+
+  @Test func aPlaceholderResolvedAfterTheTestEndedIsPrintedNotRecorded() throws {
+    let scope = try withTestInjector(from: App.injector) {
+      $0.mapPlaceholder((any Network).self) { OfflineNetwork() }
+    } operation: {
+      $0
+    }
+
+    // No issue: nothing to record it against. It is printed to standard error.
+    let network = try scope.injector.resolve((any Network).self)
+
+    #expect(network.fetch() == "offline")
+  }
+}
