@@ -38,3 +38,18 @@ struct TraitTests {
     #expect(try App.injector.resolve((any Network).self).fetch() == "live")
   }
 }
+
+/// The trait on a suite whose test has hundreds of cases: each case gets its own injector.
+@Suite(
+  .injecting(from: App.injector) {
+    $0.map((any Engine).self, scope: .singleton) { _ in TestEngine(serial: Serials.make()) }
+  })
+struct SuiteTraitOnParameterizedTests {
+  @Test(arguments: 0..<300)
+  func eachCaseGetsItsOwnSingletons(_ index: Int) throws {
+    let engine = try Injector.current.resolve((any Engine).self)
+    #expect(Serials.claim(engine.serial), "another case saw engine \(engine.serial)")
+    #expect(Car().engine === engine)
+    #expect(try Injector.current.resolve(Garage.self).engine === engine)
+  }
+}
