@@ -13,12 +13,19 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "InjectionCore", targets: ["InjectionCore"]),
+    .library(name: "InjectionReflection", targets: ["InjectionReflection"]),
     .library(name: "InjectionTestSupport", targets: ["InjectionTestSupport"]),
   ],
   targets: [
     .target(
       name: "InjectionCore",
       path: "Packages/InjectionCore/Sources/InjectionCore",
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "InjectionReflection",
+      dependencies: ["InjectionCore"],
+      path: "Packages/InjectionReflection/Sources/InjectionReflection",
       swiftSettings: swiftSettings
     ),
     .target(
@@ -29,7 +36,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "CarDemo",
-      dependencies: ["InjectionCore"],
+      dependencies: ["InjectionCore", "InjectionReflection"],
       path: "Examples/CarDemo",
       swiftSettings: swiftSettings
     ),
@@ -46,6 +53,12 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(
+      name: "InjectionReflectionTests",
+      dependencies: ["InjectionCore", "InjectionReflection"],
+      path: "Tests/InjectionReflectionTests",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
       name: "InjectionTestSupportTests",
       dependencies: ["InjectionCore", "InjectionTestSupport"],
       path: "Tests/InjectionTestSupportTests",
@@ -53,7 +66,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CarDemoTests",
-      dependencies: ["CarDemo", "InjectionTestSupport"],
+      dependencies: ["CarDemo", "InjectionReflection", "InjectionTestSupport"],
       path: "Tests/CarDemoTests",
       swiftSettings: swiftSettings
     ),

@@ -2,8 +2,9 @@
 # Proves that an app can depend on this repository by URL and version, importing only the
 # modules it needs: clones HEAD into a temporary repository, tags it, and builds a small package
 # that depends on it with `.package(url:from:)`, imports InjectionCore in its app target (an
-# executable and the library it uses) and InjectionTestSupport in its test target, runs the app
-# and runs its tests.
+# executable and the library it uses), InjectionReflection in the executable (which validates
+# its graph before it runs) and InjectionTestSupport in its test target, runs the app and runs
+# its tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -35,7 +36,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "Consumer",
-      dependencies: ["ConsumerKit", .product(name: "InjectionCore", package: "swift-injection")]
+      dependencies: [
+        "ConsumerKit",
+        .product(name: "InjectionCore", package: "swift-injection"),
+        .product(name: "InjectionReflection", package: "swift-injection"),
+      ]
     ),
     .testTarget(
       name: "ConsumerKitTests",
@@ -72,7 +77,9 @@ SOURCE
 cat > "$work/Consumer/Sources/Consumer/main.swift" <<'SOURCE'
 import ConsumerKit
 import InjectionCore
+import InjectionReflection
 
+try app.validate()
 print(try app.resolve(Welcome.self).text)
 SOURCE
 cat > "$work/Consumer/Tests/ConsumerKitTests/WelcomeTests.swift" <<'SOURCE'

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionReflection
 
 /// The Car/Wheel demo, step by step.
 ///
@@ -59,6 +60,16 @@ enum Demo {
     injector.map((any Console).self, to: console)
     injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
     return injector
+  }
+
+  /// The dependency graph of the demo's injector with its garage (`swift run CarDemo --graph`).
+  ///
+  /// It is found in a copy of the injector, which builds every mapping; a recording console
+  /// keeps the cars it starts from printing.
+  static func dependencyGraph() -> DependencyGraph {
+    let injector = makeInjector(console: RecordingConsole())
+    Garage.map(on: injector, size: 3)
+    return injector.dependencyGraph()
   }
 
   /// Resolves a value the demo has mapped; a failure here is a bug in the demo.

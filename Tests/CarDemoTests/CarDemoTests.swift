@@ -1,3 +1,4 @@
+import InjectionReflection
 import Testing
 
 @testable import CarDemo
@@ -43,5 +44,17 @@ import Testing
       lines.contains(
         "  fix: map it to a type that conforms to Vehicle: "
           + "injector.map((any Vehicle).self) { _ in … }."))
+  }
+}
+
+@Suite struct CarDemoGraphTests {
+  @Test func theGraphShowsTheGarageItsCarsAndWhatEachCarNeeds() {
+    let mermaid = Demo.dependencyGraph().mermaid
+
+    #expect(mermaid.hasPrefix("graph LR\n"))
+    #expect(mermaid.contains("[\"Car<br/>created automatically\"]"))
+    #expect(mermaid.contains("-->|engine|"))
+    #expect(mermaid.contains("-->|frontLeft, frontRight, rearLeft, rearRight|"))
+    #expect(!mermaid.contains(":::problem"), "the demo's graph is complete")
   }
 }

@@ -68,6 +68,12 @@ class AnyRegistration: @unchecked Sendable {
   /// Builds the value now if the scope asks for it (eager singletons).
   func prepare(in owner: Injector) throws(InjectionError) {}
 
+  /// Resolves this registration's key from `injector`, through the generic `resolve` that
+  /// knows its type; for ``Injector/resolve(_:)``.
+  func resolveErased(from injector: Injector) throws(InjectionError) -> Any {
+    preconditionFailure("Registration overrides resolveErased(from:)")
+  }
+
   /// What ``Injector/snapshot()`` reports of this registration; with the registry mutex held.
   func inspectionRecord() -> InspectionRecord {
     preconditionFailure("Registration overrides inspectionRecord()")
@@ -204,6 +210,10 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   override func prepare(in owner: Injector) throws(InjectionError) {
     guard scope == .eagerSingleton else { return }
     _ = try owner.resolveCached(self)
+  }
+
+  override func resolveErased(from injector: Injector) throws(InjectionError) -> Any {
+    try injector.resolve(T.self, named: key.name)
   }
 
   /// Calls the value's injection-complete hook, deciding conformance once per dynamic type.

@@ -102,7 +102,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
 
   /// Which property failed, which injector it resolves from and why, and what to do about it.
   private func readFailureContext() -> String {
-    let label = (builder ?? current?.withLock { $0 })?.label ?? "(released)"
+    let label = resolvingInjector?.label ?? "(released)"
     let resolveOwner = "try injector.resolve(\(site.owner).self)"
     var lines = [
       "  while reading the @Injected \(key) property of \(site.owner), declared at \(site)"
@@ -138,6 +138,10 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   /// its name.
   var key: InjectionKey { InjectionKey(Value.self, named: name) }
 
+  /// The injector the property resolves from: its owner's builder, or the current injector
+  /// recorded when the owner was created (until the value is published).
+  var resolvingInjector: Injector? { builder ?? current?.withLock { $0 } }
+
   /// Whether the property is optional (`nil` when nothing is mapped).
   var isOptional: Bool { false }
 
@@ -156,7 +160,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
 
   private func resolveAndPublish() throws(InjectionError) -> Value {
     if isResolved { return resolved.unsafelyUnwrapped }
-    guard let injector = builder ?? current?.withLock({ $0 }) else {
+    guard let injector = resolvingInjector else {
       // Another thread may have published the value and released `current` since.
       if isResolved { return resolved.unsafelyUnwrapped }
       fatalError(

@@ -32,6 +32,11 @@ public protocol InjectionPoint {
   /// Whether the property has its value; it keeps it from then on.
   var isResolved: Bool { get }
 
+  /// The injector the property resolves from: the one that built its owner (held weakly, so
+  /// `nil` once it is released), or the one that was ``Injector/current`` when the owner was
+  /// created (held until the property is resolved, `nil` after).
+  var injector: Injector? { get }
+
   /// Resolves the property now from `injector`, unless it is resolved already.
   ///
   /// Binding a resolved property does nothing: it is never resolved twice, and the injector
@@ -54,6 +59,9 @@ extension Injected: InjectionPoint {
 
   /// Whether this property has its value.
   public var isResolved: Bool { cell.isResolved }
+
+  /// The injector this property resolves from, while it is known.
+  public var injector: Injector? { cell.resolvingInjector }
 
   /// Resolves this property now from `injector`, unless it is resolved already.
   ///

@@ -334,6 +334,47 @@ extension Injector {
       })
   }
 
+  /// Resolves a key known only as a value, such as a key of a ``snapshot()``, and returns the
+  /// value as `Any`.
+  ///
+  /// For tools that walk an injector's mappings (validation, graph export): it resolves the
+  /// mapping of the key in this injector or its ancestors exactly as the generic
+  /// ``resolve(_:named:)-8za4a`` of its type would, with the same observation, cycle detection
+  /// and errors. A key without a mapping is not created automatically, since its type is not
+  /// known here: it throws ``InjectionError/notMapped(key:path:searched:mappedNames:)``.
+  ///
+  /// - Parameter key: The key, from a snapshot, an error, a mapping or ``InjectionKey/init(_:named:)``;
+  ///   a key made from a type name alone is looked up by that name.
+  /// - Returns: The resolved value.
+  /// - Throws: What resolving the key throws.
+  public func resolve(_ key: InjectionKey) throws(InjectionError) -> Any {
+    var next: Injector? = self
+    while let injector = next {
+      if let registration = injector.registration(matching: key) {
+        return try registration.resolveErased(from: self)
+      }
+      next = injector.parent
+    }
+    throw .notMapped(
+      key: key, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
+  }
+
+  /// This injector's own active registration for a key known as a value.
+  private func registration(matching key: InjectionKey) -> AnyRegistration? {
+    if let type = key.type { return registration(for: Key(type: type, named: key.name)) }
+    return registry.withLock { registry in
+      var found: AnyRegistration?
+      registry.active.forEachRegistration { registration in
+        if found == nil, registration.key.name == key.name,
+          String(reflecting: registration.key.type) == key.typeName
+        {
+          found = registration
+        }
+      }
+      return found
+    }
+  }
+
   func notMapped(_ key: Key) -> InjectionError {
     .notMapped(
       key: key.publicKey, path: ResolutionContext.building?.path ?? [], searched: chainLabels,

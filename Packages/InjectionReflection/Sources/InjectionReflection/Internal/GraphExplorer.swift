@@ -1,0 +1,188 @@
+import InjectionCore
+import Synchronization
+
+/// What validating an injector found: the problems, the notes, and the graph.
+struct GraphExploration {
+  var problems: [ValidationProblem]
+  var notes: [ValidationNote]
+  var checkedKeys: [InjectionKey]
+  var graph: DependencyGraph
+}
+
+/// Resolves every mapping of an injector in a copy of it, observing what each resolution
+/// touches, so that the injector itself builds nothing.
+enum GraphExplorer {
+  static func explore(_ injector: Injector, excluding: [InjectionKey]) -> GraphExploration {
+    let snapshot = injector.snapshot()
+    var mappings = snapshot.mappings.map { (mapping: $0, owner: owner(of: $0, inheritedFrom: nil)) }
+    for ancestor in snapshot.inherited {
+      mappings += ancestor.mappings.map {
+        (mapping: $0, owner: owner(of: $0, inheritedFrom: ancestor.injector))
+      }
+    }
+    let excluded = Set(excluding)
+    var problems = mappings.map(\.mapping)
+      .filter { $0.hook == .missed && !excluded.contains($0.key) }
+      .map { ValidationProblem.hookNeverCalled(key: $0.key) }
+
+    // The copy: an eager singleton that fails is reported and left out, and the copy is made
+    // again without it, so that one failure does not hide the rest.
+    let recorder = GraphRecorder()
+    var removed = excluded
+    var copy: Injector?
+    var observation: ResolutionObservation?
+    for _ in 0...mappings.count where copy == nil {
+      do throws(InjectionError) {
+        copy = try injector.makeCopy(label: "validation of \(injector.label)") { copy in
+          for key in removed { copy.unmap(key) }
+          observation = copy.observeResolutions { recorder.observe($0) }
+        }
+      } catch {
+        recorder.record(error)
+        let root = rootKey(of: error)
+        problems.append(.eagerSingletonFailed(key: root, error: error.description))
+        guard removed.insert(root).inserted else { break }
+      }
+    }
+
+    var checkedKeys: [InjectionKey] = []
+    if let copy {
+      let roots = mappings.map(\.mapping.key).filter { !removed.contains($0) }
+      let sorted = roots.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+      for key in sorted {
+        checkedKeys.append(key)
+        do throws(InjectionError) {
+          _ = try copy.resolve(key)
+        } catch {
+          recorder.record(error)
+          if !isConsequence(of: removed, error) { problems.append(ValidationProblem(error)) }
+        }
+      }
+    }
+    withExtendedLifetime(observation) {}
+
+    let state = recorder.state.withLock { $0 }
+    let graph = makeGraph(
+      injector: injector.label, mappings: mappings, state: state, removed: removed)
+    var notes = state.unmappedOptionals.map {
+      ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
+    }
+    notes += allowedCycles(in: graph).map { ValidationNote.allowedCycle(path: $0) }
+    return GraphExploration(
+      problems: deduplicated(problems), notes: Array(orderedUnique: notes),
+      checkedKeys: checkedKeys, graph: graph)
+  }
+
+  /// Who made a mapping, for the graph: `direct`, `module GarageModule`, `inherited from "app"`.
+  private static func owner(of mapping: MappingSnapshot, inheritedFrom ancestor: String?) -> String
+  {
+    let made: String =
+      switch mapping.owner {
+      case .direct: "direct"
+      case .module(let name): "module \(InjectionKey(typeName: name).unqualifiedTypeName)"
+      }
+    guard let ancestor else { return made }
+    return "inherited from \"\(ancestor)\" (\(made))"
+  }
+
+  /// The key whose build an error started from: the eager singleton of a failed copy.
+  private static func rootKey(of error: InjectionError) -> InjectionKey {
+    switch error {
+    case .notMapped(let key, let path, _, _): path.first ?? key
+    case .cycle(let path): path.first ?? InjectionKey(typeName: "(empty cycle)")
+    case .factoryFailed(let key, let path, _): path.first ?? key
+    case .invalidMapping(let key, _): key
+    case .moduleAlreadyAdded(let module, _): InjectionKey(typeName: module)
+    }
+  }
+
+  /// Whether an error only follows from a key left out on purpose (excluded, or an eager
+  /// singleton already reported).
+  private static func isConsequence(of removed: Set<InjectionKey>, _ error: InjectionError) -> Bool
+  {
+    guard case .notMapped(let key, _, _, _) = error else { return false }
+    return removed.contains(key)
+  }
+
+  /// One problem per missing key (the first path found), per cycle and per failing key.
+  private static func deduplicated(_ problems: [ValidationProblem]) -> [ValidationProblem] {
+    var seen: Set<String> = []
+    return problems.filter { problem in
+      let identity: String =
+        switch problem {
+        case .missingMapping(let key, _): "missing \(key.typeName) \(key.name ?? "")"
+        case .cycle(let path): "cycle \(Set(path.map(\.typeName)).sorted())"
+        case .factoryFailed(let key, _, _): "factory \(key.typeName) \(key.name ?? "")"
+        default: problem.description
+        }
+      return seen.insert(identity).inserted
+    }
+  }
+
+  private static func makeGraph(
+    injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
+    state: GraphRecorder.State, removed: Set<InjectionKey>
+  ) -> DependencyGraph {
+    var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
+    for (mapping, owner) in mappings where kinds[mapping.key] == nil {
+      kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
+    }
+    let optionals = Set(state.unmappedOptionals.map(\.key))
+    for key in state.seen.keys where kinds[key] == nil {
+      kinds[key] = optionals.contains(key) ? .unmappedOptional : .automatic
+    }
+    for key in state.missing where kinds[key] == nil || removed.contains(key) == false {
+      if case .mapped = kinds[key] { continue }
+      kinds[key] = .missing
+    }
+    let nodes = kinds.map { DependencyGraph.Node(key: $0.key, kind: $0.value) }
+    let edges = state.dependencies.map { dependency in
+      DependencyGraph.Edge(
+        from: dependency.from, to: dependency.to,
+        property: state.properties[dependency].map { $0.sorted().joined(separator: ", ") },
+        isProblem: state.failedDependencies.contains(dependency))
+    }
+    return DependencyGraph(injector: injector, nodes: nodes, edges: edges)
+  }
+
+  /// The cycles among edges that did not fail: values that need each other legally.
+  ///
+  /// One path per group of keys that reach each other, starting at its first key in sorted
+  /// order.
+  private static func allowedCycles(in graph: DependencyGraph) -> [[InjectionKey]] {
+    var next: [InjectionKey: [InjectionKey]] = [:]
+    for edge in graph.edges where !edge.isProblem { next[edge.from, default: []].append(edge.to) }
+    var cycles: [[InjectionKey]] = []
+    var covered: Set<InjectionKey> = []
+    for node in graph.nodes where !covered.contains(node.key) {
+      guard let path = path(from: node.key, backTo: node.key, next: next) else { continue }
+      covered.formUnion(path)
+      cycles.append(path)
+    }
+    return cycles
+  }
+
+  /// A path from `start` through `next` that returns to `target`, found depth first in sorted
+  /// edge order, or `nil`.
+  private static func path(
+    from start: InjectionKey, backTo target: InjectionKey, next: [InjectionKey: [InjectionKey]]
+  ) -> [InjectionKey]? {
+    var visited: Set<InjectionKey> = []
+    var stack: [(key: InjectionKey, path: [InjectionKey])] = [(start, [start])]
+    while let (key, path) = stack.popLast() {
+      for successor in (next[key] ?? []).reversed() {
+        if successor == target { return path + [target] }
+        if visited.insert(successor).inserted { stack.append((successor, path + [successor])) }
+      }
+    }
+    return nil
+  }
+}
+
+extension Array where Element: Hashable {
+  /// The elements in order, each once.
+  init(orderedUnique elements: [Element]) {
+    var seen: Set<Element> = []
+    self = elements.filter { seen.insert($0).inserted }
+  }
+}

@@ -1,0 +1,81 @@
+import InjectionCore
+import Synchronization
+
+/// Records what resolutions in a validation copy touch: the keys, who needed each, the
+/// `@Injected` property that holds each dependency, and the failures.
+///
+/// The copy's observer calls `observe(_:)` on whatever thread resolves.
+final class GraphRecorder: Sendable {
+  struct Dependency: Hashable {
+    let from: InjectionKey
+    let to: InjectionKey
+  }
+
+  struct State {
+    /// Every key resolved, and whether a mapping served it.
+    var seen: [InjectionKey: Bool] = [:]
+    var dependencies: Set<Dependency> = []
+    var failedDependencies: Set<Dependency> = []
+    /// The names of the `@Injected` properties of each built key's value, by dependency.
+    var properties: [Dependency: Set<String>] = [:]
+    var missing: Set<InjectionKey> = []
+    var unmappedOptionals: [(key: InjectionKey, path: [InjectionKey])] = []
+  }
+
+  let state = Mutex(State())
+
+  /// Records one resolution event.
+  func observe(_ event: ResolutionEvent) {
+    switch event.phase {
+    case .started:
+      state.withLock { state in
+        if state.seen[event.key] == nil { state.seen[event.key] = event.servedBy != nil }
+        if let from = event.path.last {
+          state.dependencies.insert(Dependency(from: from, to: event.key))
+        }
+      }
+    case .ended(.built(let value)):
+      let properties = InjectionPoints(of: value).map { ($0.point.key, $0.name) }
+      let isUnmappedOptional = event.servedBy == nil && Self.isNilOptional(value)
+      state.withLock { state in
+        for (key, name) in properties {
+          state.properties[Dependency(from: event.key, to: key), default: []].insert(name)
+        }
+        if isUnmappedOptional {
+          state.unmappedOptionals.append((event.key, event.path))
+        }
+      }
+    case .ended(.cached):
+      break
+    case .ended(.failed(let error)):
+      record(error)
+    }
+  }
+
+  /// Records the dependencies that an error of a resolution shows to be broken.
+  func record(_ error: InjectionError) {
+    state.withLock { state in
+      switch error {
+      case .notMapped(let key, let path, _, _):
+        state.missing.insert(key)
+        if let from = path.last {
+          state.dependencies.insert(Dependency(from: from, to: key))
+          state.failedDependencies.insert(Dependency(from: from, to: key))
+        }
+      case .cycle(let path):
+        for (from, to) in zip(path, path.dropFirst()) {
+          state.dependencies.insert(Dependency(from: from, to: to))
+          state.failedDependencies.insert(Dependency(from: from, to: to))
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  /// Whether `value` is an optional holding nothing.
+  private static func isNilOptional(_ value: Any) -> Bool {
+    let mirror = Mirror(reflecting: value)
+    return mirror.displayStyle == .optional && mirror.children.isEmpty
+  }
+}

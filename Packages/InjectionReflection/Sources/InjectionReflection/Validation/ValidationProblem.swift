@@ -1,0 +1,64 @@
+public import InjectionCore
+
+/// Something that makes an injector fail at run time, found by validation.
+public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
+  /// Nothing is mapped for `key`, and it cannot be created automatically; `path` is what
+  /// needed it, outermost first.
+  case missingMapping(key: InjectionKey, path: [InjectionKey])
+
+  /// Building a value needs that value again without a singleton in between; `path` names the
+  /// whole cycle (`Car -> Engine -> Car`).
+  case cycle(path: [InjectionKey])
+
+  /// The factory, initializer or module that builds `key` threw `error` (its description).
+  case factoryFailed(key: InjectionKey, path: [InjectionKey], error: String)
+
+  /// A mapping that cannot work as written, such as a `.weak` scope for a value type.
+  case invalidMapping(key: InjectionKey, reason: String)
+
+  /// The type of `key` conforms to `InjectionCompletable`, but it is mapped where the compiler
+  /// could not see that (a generic helper without the constraint), so its hook never runs.
+  case hookNeverCalled(key: InjectionKey)
+
+  /// The eager singleton `key` could not be built when the injector was copied; `error` is the
+  /// diagnostic.
+  case eagerSingletonFailed(key: InjectionKey, error: String)
+
+  /// One line for a person.
+  public var description: String {
+    switch self {
+    case .missingMapping(let key, let path):
+      return "missing mapping: \(key)\(Self.neededBy(path))"
+    case .cycle(let path):
+      return "cycle: \(path.map(\.description).joined(separator: " -> "))"
+    case .factoryFailed(let key, let path, let error):
+      return "building \(key) threw \(error)\(Self.neededBy(path))"
+    case .invalidMapping(let key, let reason):
+      return "invalid mapping for \(key): \(reason)"
+    case .hookNeverCalled(let key):
+      return """
+        the injection-complete hook of \(key) never runs: it is mapped where the compiler could \
+        not see InjectionCompletable (map it with a helper constrained to InjectionCompletable)
+        """
+    case .eagerSingletonFailed(let key, let error):
+      return "eager singleton \(key) failed: \(error.split(separator: "\n").first ?? "")"
+    }
+  }
+
+  static func neededBy(_ path: [InjectionKey]) -> String {
+    path.isEmpty ? "" : ", needed by \(path.map(\.description).joined(separator: " -> "))"
+  }
+
+  /// The problem an error of a resolution stands for.
+  init(_ error: InjectionError) {
+    switch error {
+    case .notMapped(let key, let path, _, _): self = .missingMapping(key: key, path: path)
+    case .cycle(let path): self = .cycle(path: path)
+    case .factoryFailed(let key, let path, let underlying):
+      self = .factoryFailed(key: key, path: path, error: "\(underlying)")
+    case .invalidMapping(let key, let reason): self = .invalidMapping(key: key, reason: reason)
+    case .moduleAlreadyAdded(let module, _):
+      self = .invalidMapping(key: InjectionKey(typeName: module), reason: "\(error)")
+    }
+  }
+}

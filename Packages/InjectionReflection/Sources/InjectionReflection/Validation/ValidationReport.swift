@@ -1,0 +1,80 @@
+public import InjectionCore
+
+/// Everything validation found about an injector, every problem at once.
+///
+/// ```swift
+/// let report = injector.validationReport()
+/// #expect(report.problems.isEmpty, "\(report)")
+/// ```
+public struct ValidationReport: Sendable, CustomStringConvertible {
+  /// The label of the validated injector.
+  public let injector: String
+
+  /// What fails at run time, in the order found (keys are tried in sorted order).
+  public let problems: [ValidationProblem]
+
+  /// What works but may surprise: optional dependencies left unmapped, allowed cycles.
+  public let notes: [ValidationNote]
+
+  /// The keys that were resolved as roots: every mapping of the injector and its ancestors,
+  /// except the excluded ones.
+  public let checkedKeys: [InjectionKey]
+
+  /// The dependency graph that validation walked.
+  public let graph: DependencyGraph
+
+  /// Creates a report.
+  ///
+  /// - Parameters:
+  ///   - injector: The label of the validated injector.
+  ///   - problems: The problems.
+  ///   - notes: The notes.
+  ///   - checkedKeys: The keys resolved as roots.
+  ///   - graph: The dependency graph.
+  public init(
+    injector: String, problems: [ValidationProblem], notes: [ValidationNote],
+    checkedKeys: [InjectionKey], graph: DependencyGraph
+  ) {
+    self.injector = injector
+    self.problems = problems
+    self.notes = notes
+    self.checkedKeys = checkedKeys
+    self.graph = graph
+  }
+
+  /// Whether nothing fails.
+  public var isValid: Bool { problems.isEmpty }
+
+  /// A listing for a person: a summary line, then each problem and each note.
+  public var description: String {
+    var lines = [
+      """
+      Validation of injector "\(injector)": \(Self.count(problems.count, "problem")), \
+      \(Self.count(notes.count, "note")) (\(Self.count(checkedKeys.count, "mapping")) checked)
+      """
+    ]
+    if !problems.isEmpty {
+      lines.append("problems:")
+      lines += problems.map { "  - \($0)" }
+    }
+    if !notes.isEmpty {
+      lines.append("notes:")
+      lines += notes.map { "  - \($0)" }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func count(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}
+
+/// The error ``InjectionCore/Injector/validate(excluding:)`` throws: the report, with at least
+/// one problem.
+public struct ValidationError: Error, CustomStringConvertible {
+  /// The whole report.
+  public let report: ValidationReport
+
+  /// The report's listing.
+  public var description: String { report.description }
+}

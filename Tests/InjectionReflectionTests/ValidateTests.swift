@@ -1,0 +1,206 @@
+import InjectionCore
+import InjectionReflection
+import Testing
+
+@Suite struct ValidateTests {
+  @Test func aCompleteGraphValidatesAndTheInjectorBuildsNothing() throws {
+    let built = Counter()
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self, scope: .singleton) { _ in
+      built.increment()
+      return V8()
+    }
+    injector.map(Garage.self) { Garage(car: try $0.resolve(Car.self)) }
+
+    let report = try injector.validate()
+
+    #expect(report.problems.isEmpty)
+    #expect(report.checkedKeys == [InjectionKey((any Engine).self), InjectionKey(Garage.self)])
+    #expect(built.count == 1, "built once, in the copy")
+    #expect(injector.snapshot().mappings.allSatisfy { !$0.isBuilt }, "the injector keeps nothing")
+    #expect(report.description.hasPrefix("Validation of injector \"app\": 0 problems, 0 notes"))
+  }
+
+  @Test func everyProblemIsReportedAtOnce() throws {
+    let calls = Counter()
+    let injector = Injector(label: "app")
+    injector.map(Garage.self) { Garage(car: try $0.resolve(Car.self)) }  // Car needs Engine
+    injector.map(Settings.self) { _ in throw ConfigurationMissing() }
+    injector.map(Starter.self) { Starter(battery: try $0.resolve(Battery.self)) }
+    injector.map(Battery.self) { Battery(starter: try $0.resolve(Starter.self)) }
+    registerSingleton(Turbo.self, on: injector) { Turbo() }
+    injector.map(Wheel.self, named: "flaky") { _ in
+      guard calls.increment() == 1 else { throw ConfigurationMissing() }
+      return Wheel()
+    }
+    injector.map(Spares.self) { Spares(first: try $0.resolve(Wheel.self, named: "flaky")) }
+
+    let error = #expect(throws: ValidationError.self) { try injector.validate() }
+    let problems = try #require(error?.report.problems)
+
+    #expect(
+      problems.contains(
+        .missingMapping(
+          key: InjectionKey((any Engine).self),
+          path: [InjectionKey(Garage.self), InjectionKey(Car.self)])))
+    #expect(problems.contains(.hookNeverCalled(key: InjectionKey(Turbo.self))))
+    #expect(
+      problems.contains(
+        .factoryFailed(key: InjectionKey(Settings.self), path: [], error: "ConfigurationMissing()"))
+    )
+    #expect(
+      problems.contains { problem in
+        guard case .cycle(let path) = problem else { return false }
+        return Set(path) == [InjectionKey(Starter.self), InjectionKey(Battery.self)]
+      })
+    #expect(
+      problems.contains { problem in
+        guard case .factoryFailed(let key, _, _) = problem else { return false }
+        return key == InjectionKey(Wheel.self, named: "flaky")
+      }, "a factory that throws only on its second call")
+    #expect(problems.count == 5)
+    let text = error?.report.description ?? ""
+    #expect(text.contains("missing mapping: Engine, needed by Garage -> Car"))
+  }
+
+  @Test func legalSingletonCyclesAreNotesNotProblems() throws {
+    let injector = Injector(label: "app")
+    injector.map(Pilot.self, scope: .singleton)
+    injector.map(Plane.self, scope: .singleton)
+
+    let report = try injector.validate()
+
+    #expect(
+      report.notes == [
+        .allowedCycle(path: [
+          InjectionKey(Pilot.self), InjectionKey(Plane.self), InjectionKey(Pilot.self),
+        ])
+      ])
+  }
+
+  @Test func anUnmappedOptionalDependencyIsANote() throws {
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self) { _ in V8() }
+    injector.map(Level3.self) { _ in Level3() }
+    injector.map(Wheel.self, named: "spare") { _ in Wheel() }
+
+    let report = try injector.validate()
+
+    #expect(
+      report.notes == [
+        .optionalNotMapped(key: InjectionKey((any Radio).self), path: [InjectionKey(Level3.self)])
+      ])
+  }
+
+  @Test func anExcludedKeyIsNeverBuilt() throws {
+    let built = Counter()
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self, scope: .eagerSingleton) { _ in
+      built.increment()
+      return V8()
+    }
+    injector.map(Garage.self) { Garage(car: try $0.resolve(Car.self)) }
+    let before = built.count
+
+    let report = try injector.validate(excluding: [InjectionKey((any Engine).self)])
+
+    #expect(built.count == before, "its factory never ran during validation")
+    #expect(report.checkedKeys == [InjectionKey(Garage.self)])
+  }
+
+  @Test func aFailingEagerSingletonIsReportedAndTheRestIsStillChecked() throws {
+    let injector = Injector(label: "app")
+    let eager = injector.makeChild(label: "child")
+    try eager.addModule(EagerModule())  // builds once now; any later build fails
+    eager.map(Garage.self) { Garage(car: try $0.resolve(Car.self)) }
+
+    let report = eager.validationReport()
+
+    #expect(
+      report.problems.contains { problem in
+        guard case .eagerSingletonFailed(let key, _) = problem else { return false }
+        return key == InjectionKey(Dashboard.self)
+      })
+    #expect(report.problems.contains { if case .missingMapping = $0 { true } else { false } })
+    #expect(report.checkedKeys.contains(InjectionKey(Garage.self)))
+  }
+
+  @Test func aCycleThroughAModulesMappingAndAChildsOverrideIsFound() throws {
+    let parent = Injector(label: "app")
+    try parent.addModule(StarterModule())
+    parent.map(Battery.self) { _ in Battery(starter: nil) }
+    let child = parent.makeChild(label: "test")
+    child.map(Battery.self) { Battery(starter: try $0.resolve(Starter.self)) }
+
+    let problems = child.validationReport().problems
+
+    #expect(
+      problems.contains { problem in
+        guard case .cycle(let path) = problem else { return false }
+        return Set(path) == [InjectionKey(Starter.self), InjectionKey(Battery.self)]
+      })
+    #expect(try parent.validate().isValid, "the parent alone has no cycle")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func tenThousandMappingsValidateAndExport() throws {
+    let injector = Injector(label: "large")
+    for index in 0..<10_000 {
+      injector.map(Wheel.self, named: "wheel \(index)") { _ in Wheel() }
+    }
+    let clock = ContinuousClock()
+
+    var report: ValidationReport?
+    let validation = clock.measure { report = injector.validationReport() }
+    var text = ""
+    let export = clock.measure { text = report!.graph.dot() + report!.graph.mermaid }
+
+    #expect(report?.checkedKeys.count == 10_000)
+    #expect(report?.problems.isEmpty == true)
+    #expect(text.count > 10_000)
+    print("10,000 mappings: validation \(validation), export \(export)")
+  }
+}
+
+extension ValidateTests {
+  struct Settings: Sendable {}
+
+  final class Starter: Sendable {
+    let battery: Battery
+    init(battery: Battery) { self.battery = battery }
+  }
+
+  final class Battery: Sendable {
+    let starter: Starter?
+    init(starter: Starter?) { self.starter = starter }
+  }
+
+  final class Spares: Sendable {
+    let first: Wheel
+    init(first: Wheel) { self.first = first }
+  }
+
+  final class Dashboard: Sendable {
+    init() {}
+  }
+
+  /// Maps an eager singleton whose first build succeeds and every later one fails.
+  final class EagerModule: InjectionModule {
+    let builds = Counter()
+
+    func configure(_ mappings: ModuleMappings) {
+      let builds = builds
+      mappings.map(Dashboard.self, scope: .eagerSingleton) { _ in
+        guard builds.increment() == 1 else { throw ConfigurationMissing() }
+        return Dashboard()
+      }
+    }
+  }
+
+  /// Maps the starter, which needs a battery.
+  final class StarterModule: InjectionModule {
+    func configure(_ mappings: ModuleMappings) {
+      mappings.map(Starter.self) { Starter(battery: try $0.resolve(Battery.self)) }
+    }
+  }
+}
