@@ -97,6 +97,27 @@ extension InjectionPointTests {
     #expect(builds.load(ordering: .relaxed) == 1)
     #expect(vehicle.engine === engine)
   }
+
+  @Test func aPointNamesTheInjectorItResolvesFromUntilItIsResolved() throws {
+    let injector = Injector(label: "points")
+    injector.map((any Engine).self) { _ in HybridEngine() }
+    let vehicle = withInjector(injector) { Vehicle() }
+    let point = try #require(Self.injectionPoints(of: vehicle).first)
+
+    #expect(point.injector === injector)
+    _ = vehicle.engine
+    #expect(point.injector == nil, "an owner your code created lets go of it once resolved")
+  }
+
+  @Test func aPointOfAnObjectAnInjectorBuiltNamesThatInjector() throws {
+    let injector = Injector(label: "builder")
+    injector.map((any Engine).self) { _ in HybridEngine() }
+    injector.map(Vehicle.self) { _ in Vehicle() }
+
+    let vehicle = try injector.resolve(Vehicle.self)
+
+    #expect(Self.injectionPoints(of: vehicle).first?.injector === injector)
+  }
 }
 
 /// A vehicle an injector can build.

@@ -272,4 +272,30 @@ import Testing
 
     #expect(injector.snapshot().mappings.isEmpty)
   }
+
+  @Test func resolveByKeyUsesTheMappingOfTheKeysTypeInTheChain() throws {
+    let parent = Injector(label: "parent")
+    parent.map((any Engine).self, scope: .singleton) { _ in HybridEngine() }
+    let child = parent.makeChild(label: "child")
+    child.map(Wheel.self, named: "spare") { _ in Wheel() }
+
+    let engine = try child.resolve(InjectionKey((any Engine).self))
+    let spare = try child.resolve(
+      InjectionKey(typeName: String(reflecting: Wheel.self), name: "spare"))
+
+    #expect(engine as? HybridEngine === (try parent.resolve((any Engine).self)) as? HybridEngine)
+    #expect(spare is Wheel)
+  }
+
+  @Test func resolveByKeyDoesNotCreateAnUnmappedTypeAndSaysSo() {
+    let injector = Injector(label: "keys")
+
+    let error = #expect(throws: InjectionError.self) {
+      try injector.resolve(InjectionKey(Wheel.self))
+    }
+
+    guard case .notMapped(let key, _, let searched, _)? = error else { return }
+    #expect(key == InjectionKey(Wheel.self))
+    #expect(searched == ["keys"])
+  }
 }
