@@ -425,6 +425,40 @@ extension ConcurrencyTests {
     #expect(!injector.isMapped(Settings.self))
   }
 
+  @Test func noResolutionSeesNeitherModuleWhileOneReplacesTheOther() throws {
+    let injector = Injector(label: "reload")
+    var current: any InjectionModule = SwapModule()
+    try injector.addModule(current)
+    let stop = Locked(false)
+    let failures = Locked(0)
+    let resolutions = Locked(0)
+
+    let reader = Thread {
+      while !stop.withLock({ $0 }) {
+        if (try? injector.resolve((any Engine).self)) == nil { failures.withLock { $0 += 1 } }
+        resolutions.withLock { $0 += 1 }
+      }
+    }
+    reader.start()
+    while resolutions.withLock({ $0 }) == 0 { Thread.sleep(forTimeInterval: 0.001) }
+    // Replace while the reader resolves: at least 300 times, and until it resolved 2,000 times
+    // (or 10 seconds passed).
+    let deadline = Date(timeIntervalSinceNow: 10)
+    var replacements = 0
+    while replacements < 300 || (resolutions.withLock { $0 } < 2_000 && Date() < deadline) {
+      let next = SwapModule()
+      try injector.replaceModule(current, with: next)
+      current = next
+      replacements += 1
+    }
+    stop.withLock { $0 = true }
+    while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+
+    let resolved = resolutions.withLock { $0 }
+    #expect(failures.withLock { $0 } == 0, "of \(resolved) resolutions")
+    #expect(resolved > 0)
+  }
+
   @Test func addingOneModuleFromManyThreadsAtOnceAddsAndConfiguresItOnce() {
     for _ in 0..<20 {
       let injector = Injector(label: "modules")

@@ -333,4 +333,48 @@ extension ModuleTests {
     #expect(try child.resolve((any Engine).self) is V8Engine)
     #expect(try parent.resolve((any Engine).self) is HybridEngine)
   }
+
+  @Test func replacingAModuleSwapsItsMappingsAndUnloadsTheOldOneAfterItsSingletons() throws {
+    let injector = Injector(label: "replace")
+    injector.map(Settings.self, to: Settings(speedLimit: 50))
+    let racing = RacingModule()
+    try injector.addModule(racing)
+    _ = try injector.resolve((any Engine).self)
+
+    let tuning = TuningModule()
+    let wasHeld = try injector.replaceModule(racing, with: tuning)
+
+    #expect(wasHeld)
+    #expect(try injector.resolve(Settings.self).speedLimit == 180)
+    #expect(!injector.isMapped((any Engine).self), "the racing module's engine is gone")
+    #expect(!injector.hasModule(racing))
+    #expect(injector.hasModule(tuning))
+    #expect(racing.unloads.withLock { $0 } == ["replace"])
+    #expect(racing.stillMappedAtUnload.withLock { $0 } == [true], "Settings, now the tuning's")
+    injector.removeModule(tuning)
+    #expect(try injector.resolve(Settings.self).speedLimit == 50, "the direct mapping is back")
+  }
+
+  @Test func aFailingReplacementLeavesTheOldModuleInPlace() throws {
+    let injector = Injector(label: "replace")
+    let racing = RacingModule()
+    try injector.addModule(racing)
+    let broken = BrokenModule()
+
+    #expect(throws: InjectionError.self) { try injector.replaceModule(racing, with: broken) }
+
+    #expect(injector.hasModule(racing))
+    #expect(!injector.hasModule(broken))
+    #expect(try injector.resolve(Settings.self).speedLimit == 300)
+    #expect(broken.unloads.value == 1)
+  }
+
+  @Test func replacingAModuleTheInjectorDoesNotHoldAddsTheNewOne() throws {
+    let injector = Injector(label: "replace")
+
+    let wasHeld = try injector.replaceModule(RacingModule(), with: TuningModule())
+
+    #expect(!wasHeld)
+    #expect(try injector.resolve(Settings.self).speedLimit == 180)
+  }
 }

@@ -67,6 +67,63 @@ extension Injector {
     return registrations
   }
 
+  /// Replaces a module with another at once: no resolution on any thread sees neither of them,
+  /// or both.
+  ///
+  /// `new` is configured and its eager singletons are built first, while `old`'s mappings are
+  /// still in place; then, in one step, `old`'s mappings are removed (restoring what they
+  /// shadowed) and `new`'s are added. `old`'s singletons are released and its
+  /// ``InjectionModule/unload(from:)`` is called afterwards. Use it to reload a configuration,
+  /// such as a newer services file, while the app runs.
+  ///
+  /// ```swift
+  /// try injector.replaceModule(currentServices, with: reloadedServices)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The module to remove; if this injector does not hold it, `new` is just added.
+  ///   - new: The module to add.
+  /// - Returns: Whether `old` was held and is now removed.
+  /// - Throws: What ``addModule(_:)`` throws for `new`; `old` then stays in place.
+  @discardableResult
+  public func replaceModule(_ old: any InjectionModule, with new: any InjectionModule)
+    throws(InjectionError) -> Bool
+  {
+    let id = ObjectIdentifier(new)
+    let reserved = registry.withLock { registry in
+      !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
+    }
+    guard reserved else { throw alreadyAdded(new) }
+    let registrations: [AnyRegistration]
+    do {
+      registrations = try configuredRegistrations(of: new)
+    } catch {
+      registry.withLock { _ = $0.modulesBeingAdded.remove(id) }
+      new.unload(from: self)
+      throw error
+    }
+    let wasHeld = swapModules(removing: old, adding: new, registrations: registrations)
+    if wasHeld { old.unload(from: self) }
+    return wasHeld
+  }
+
+  /// Removes `old`'s mappings and adds `new`'s under one lock, then releases what was removed
+  /// or replaced before it returns, after the mutex is unlocked.
+  ///
+  /// - Returns: Whether `old` was held.
+  private func swapModules(
+    removing old: any InjectionModule, adding new: any InjectionModule,
+    registrations: [AnyRegistration]
+  ) -> Bool {
+    let (removed, replaced) = registry.withLock { registry in
+      registry.modulesBeingAdded.remove(ObjectIdentifier(new))
+      let removed = registry.removeModule(ObjectIdentifier(old))
+      return (removed, registry.addModule(new, registrations: registrations))
+    }
+    withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
+    return removed != nil
+  }
+
   /// Removes a module: exactly its mappings, restoring what they shadowed, releasing its
   /// singletons, then calling its ``InjectionModule/unload(from:)``.
   ///
