@@ -13,6 +13,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "InjectionCore", targets: ["InjectionCore"]),
+    .library(name: "InjectionPlist", targets: ["InjectionPlist"]),
     .library(name: "InjectionReflection", targets: ["InjectionReflection"]),
     .library(name: "InjectionTestSupport", targets: ["InjectionTestSupport"]),
   ],
@@ -20,6 +21,12 @@ let package = Package(
     .target(
       name: "InjectionCore",
       path: "Packages/InjectionCore/Sources/InjectionCore",
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "InjectionPlist",
+      dependencies: ["InjectionCore"],
+      path: "Packages/InjectionPlist/Sources/InjectionPlist",
       swiftSettings: swiftSettings
     ),
     .target(
@@ -41,6 +48,13 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .executableTarget(
+      name: "PlistServices",
+      dependencies: ["InjectionCore", "InjectionPlist"],
+      path: "Examples/PlistServices",
+      resources: [.copy("Services.plist")],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
       name: "InjectionStress",
       dependencies: ["InjectionCore"],
       path: "Tests/InjectionStress",
@@ -50,6 +64,19 @@ let package = Package(
       name: "InjectionCoreTests",
       dependencies: ["InjectionCore"],
       path: "Tests/InjectionCoreTests",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "InjectionPlistTests",
+      dependencies: ["InjectionCore", "InjectionPlist"],
+      path: "Tests/InjectionPlistTests",
+      resources: [.copy("Fixtures")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "PlistServicesTests",
+      dependencies: ["PlistServices"],
+      path: "Tests/PlistServicesTests",
       swiftSettings: swiftSettings
     ),
     .testTarget(

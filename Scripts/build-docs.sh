@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC reference of each module with a catalog (InjectionCore, InjectionReflection,
-# InjectionTestSupport)
-# with the toolchain's own tools (no swift-docc-plugin) and fails on any DocC warning.
+# Builds the DocC reference of each module with a catalog (InjectionCore, InjectionPlist,
+# InjectionReflection, InjectionTestSupport) with the toolchain's own tools (no
+# swift-docc-plugin) and fails on any DocC warning.
 #
 #   bash Scripts/build-docs.sh [Module …]
 #
@@ -32,7 +32,9 @@ case "${1:-}" in
   -*) usage >&2 && exit 64 ;;
 esac
 modules=("$@")
-if [ ${#modules[@]} -eq 0 ]; then modules=(InjectionCore InjectionReflection InjectionTestSupport); fi
+if [ ${#modules[@]} -eq 0 ]; then
+  modules=(InjectionCore InjectionPlist InjectionReflection InjectionTestSupport)
+fi
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

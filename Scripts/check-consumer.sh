@@ -3,7 +3,8 @@
 # modules it needs: clones HEAD into a temporary repository, tags it, and builds a small package
 # that depends on it with `.package(url:from:)`, imports InjectionCore in its app target (an
 # executable and the library it uses), InjectionReflection in the executable (which validates
-# its graph before it runs) and InjectionTestSupport in its test target, runs the app and runs
+# its graph before it runs), InjectionPlist in a second executable (which builds its greeter
+# from a services file) and InjectionTestSupport in its test target, runs both apps and runs
 # its tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +19,7 @@ git clone --quiet "$root" "$work/swift-injection"
   commit --quiet --allow-empty -m "consumer check" && git tag 1.0.0)
 
 mkdir -p "$work/Consumer/Sources/Consumer" "$work/Consumer/Sources/ConsumerKit" \
+  "$work/Consumer/Sources/PlistConsumer" \
   "$work/Consumer/Tests/ConsumerKitTests"
 cat > "$work/Consumer/Package.swift" <<MANIFEST
 // swift-tools-version: 6.0
@@ -40,6 +42,13 @@ let package = Package(
         "ConsumerKit",
         .product(name: "InjectionCore", package: "swift-injection"),
         .product(name: "InjectionReflection", package: "swift-injection"),
+      ]
+    ),
+    .executableTarget(
+      name: "PlistConsumer",
+      dependencies: [
+        .product(name: "InjectionCore", package: "swift-injection"),
+        .product(name: "InjectionPlist", package: "swift-injection"),
       ]
     ),
     .testTarget(
@@ -82,6 +91,25 @@ import InjectionReflection
 try app.validate()
 print(try app.resolve(Welcome.self).text)
 SOURCE
+cat > "$work/Consumer/Sources/PlistConsumer/main.swift" <<'SOURCE'
+import FoundationEssentials
+import InjectionCore
+import InjectionPlist
+
+struct Greeting: Decodable, Sendable { let text: String }
+
+let plist = """
+  <plist version="1.0"><dict><key>Services</key><dict>
+  <key>GreetingService</key><dict><key>text</key><string>hello from InjectionPlist</string></dict>
+  </dict></dict></plist>
+  """
+let registry = ServiceRegistry()
+registry.register(Greeting.self)
+let injector = Injector(label: "plist consumer")
+let file = try ServicesFile(data: Data(plist.utf8), source: "Services.plist")
+try injector.addModule(ServicesModule(file: file, registry: registry))
+print(try injector.resolve(Greeting.self).text)
+SOURCE
 cat > "$work/Consumer/Tests/ConsumerKitTests/WelcomeTests.swift" <<'SOURCE'
 import ConsumerKit
 import InjectionCore
@@ -102,4 +130,7 @@ swift build --quiet
 output=$(swift run --skip-build Consumer)
 echo "$output"
 test "$output" = "hello from InjectionCore"
+plist_output=$(swift run --skip-build PlistConsumer)
+echo "$plist_output"
+test "$plist_output" = "hello from InjectionPlist"
 swift test --quiet 2>&1 | tail -n 3

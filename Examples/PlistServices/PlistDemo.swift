@@ -1,0 +1,52 @@
+import Foundation
+import InjectionCore
+import InjectionPlist
+
+/// The demo: configure a car's engine from `Services.plist`, then reload a changed file.
+enum PlistDemo {
+  /// Runs the demo, printing each step with `print`.
+  static func run(print: (String) -> Void) throws {
+    let registry = makeRegistry()
+    let injector = Injector(label: "plist")
+
+    print("1. Load Services.plist: EngineService picks HybridEngine, GarageService refers to it")
+    guard let url = Bundle.module.url(forResource: "Services", withExtension: "plist") else {
+      throw DemoError(message: "Services.plist is missing from the bundle")
+    }
+    let original = try ServicesModule(file: ServicesFile(contentsOf: url), registry: registry)
+    try injector.addModule(original)
+    print("   car: \(try injector.resolve(Car.self).engine.description)")
+    let garage = try injector.resolve(Garage.self)
+    print("   garage \(garage.name): \(garage.engine.description)")
+
+    print("2. Change the file to pick V8Engine, and reload it while the app runs")
+    let changed = try String(contentsOf: url, encoding: .utf8)
+      .replacingOccurrences(of: "HybridEngine", with: "V8Engine")
+      .replacingOccurrences(of: "<integer>136</integer>", with: "<integer>450</integer>")
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("PlistServices-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let changedURL = folder.appendingPathComponent("Services.plist")
+    try changed.write(to: changedURL, atomically: true, encoding: .utf8)
+    let reloaded = try ServicesModule(
+      file: ServicesFile(contentsOf: changedURL), registry: registry)
+    try injector.replaceModule(original, with: reloaded)
+    print("   car: \(try injector.resolve(Car.self).engine.description)")
+
+    print("3. A file that names a type the app did not register is refused")
+    let hostile = changed.replacingOccurrences(of: "V8Engine", with: "FileManager")
+    do {
+      _ = try ServicesModule(
+        file: ServicesFile(data: Data(hostile.utf8), source: "Hostile.plist"), registry: registry)
+    } catch {
+      print("   \(error)")
+    }
+  }
+}
+
+/// A problem of the demo itself.
+struct DemoError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
