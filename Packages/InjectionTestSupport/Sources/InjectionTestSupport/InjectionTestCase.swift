@@ -7,7 +7,7 @@
   ///
   /// Override ``mapOverrides(_:)`` (and ``testInjectionOptions`` or ``baseInjector``); each
   /// test method then runs with a test injector that has the base's mappings plus those
-  /// overrides, bound as `Injector/current` and ``TestInjector/current``, and
+  /// overrides, bound as `Injector.current` and ``TestInjector/current``, and
   /// reachable as ``testInjector``. Failures the scope finds (placeholders, strict mode, unused
   /// overrides, leaks) are `XCTFail`s of the test.
   ///
@@ -34,7 +34,7 @@
       return scope
     }
 
-    /// Whose mappings each test starts from; `Injector/current` by default.
+    /// Whose mappings each test starts from; `Injector.current` by default.
     open var baseInjector: Injector? { nil }
 
     /// What each test's scope checks besides its overrides; none by default.

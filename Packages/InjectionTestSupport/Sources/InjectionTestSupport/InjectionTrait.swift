@@ -56,7 +56,7 @@ private final class TraitID: Sendable {}
 
 extension Trait where Self == InjectionTrait {
   /// Runs each test (each case of a parameterized test) with a test injector of its own: the
-  /// mappings of `base` plus `overrides`, bound as `Injector/current` and
+  /// mappings of `base` plus `overrides`, bound as `Injector.current` and
   /// ``TestInjector/current``.
   ///
   /// ```swift
@@ -74,8 +74,8 @@ extension Trait where Self == InjectionTrait {
   ///
   /// - Parameters:
   ///   - options: What else to check.
-  ///   - base: Whose mappings to start from; `Injector/current` (usually
-  ///     `Injector/shared`) when `nil`.
+  ///   - base: Whose mappings to start from; `Injector.current` (usually
+  ///     `Injector.shared`) when `nil`.
   ///   - overrides: Makes the test's changes, once per test case.
   /// - Returns: The trait.
   public static func injecting(

@@ -6,7 +6,7 @@ public import InjectionCore
 /// ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)`` hands you one; under the
 /// ``Testing/Trait/injecting(_:from:_:)`` trait or in an ``InjectionTestCase``, read
 /// ``current``. Everything the test builds resolves from ``injector``, which is also
-/// `Injector/current` for the test's task and its child tasks.
+/// `Injector.current` for the test's task and its child tasks.
 public final class TestInjector: Sendable {
   /// The test scope bound to this task, if any.
   @TaskLocal public static var current: TestInjector?
@@ -79,7 +79,7 @@ public final class TestInjector: Sendable {
     return overriddenKeys.filter { counts[$0] == nil && seen.insert($0).inserted }
   }
 
-  /// Runs `operation` with this scope bound: `Injector/current` is ``injector``
+  /// Runs `operation` with this scope bound: `Injector.current` is ``injector``
   /// and ``current`` is this scope.
   ///
   /// For work that does not inherit task-local values, such as `Task.detached` or a callback

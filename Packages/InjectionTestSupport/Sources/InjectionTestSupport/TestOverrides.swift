@@ -23,7 +23,7 @@ public final class TestOverrides: Mapper {
   }
 
   private(set) var changes: [Change] = []
-  /// The keys mapped as placeholders, and whether each throws (else it returns a value).
+  /// The keys mapped as placeholders (and not mapped again since).
   private(set) var placeholders: Set<InjectionKey> = []
 
   init() {}
@@ -60,7 +60,7 @@ public final class TestOverrides: Mapper {
   /// the path that asked for it, then throws.
   ///
   /// For what a test must not touch, such as the network. A resolution through `resolve`
-  /// throws ``PlaceholderResolution`` wrapped in `InjectionError/factoryFailed(key:path:underlying:)`;
+  /// throws ``PlaceholderResolution`` wrapped in `InjectionError.factoryFailed(key:path:underlying:)`;
   /// an `@Injected` read cannot throw and stops the program, so give such a key a value with
   /// ``mapPlaceholder(_:named:returning:)`` when an `@Injected` property might read it.
   ///

@@ -2,7 +2,7 @@ public import InjectionCore
 public import Testing
 
 /// Runs `operation` in a test scope: with a test injector that has the mappings of `base` plus
-/// the test's overrides, bound as `Injector/current`.
+/// the test's overrides, bound as `Injector.current`.
 ///
 /// ```swift
 /// @Test func checkoutChargesTheGateway() throws {
@@ -24,7 +24,7 @@ public import Testing
 /// shared with `base` or another test, and `base` is left exactly as it was.
 ///
 /// - Parameters:
-///   - base: Whose mappings to start from; `Injector/current` when `nil`.
+///   - base: Whose mappings to start from; `Injector.current` when `nil`.
 ///   - label: The test injector's label, for diagnostics.
 ///   - options: What else to check: ``TestInjectionOption/strict``,
 ///     ``TestInjectionOption/reportUnusedOverrides``, ``TestInjectionOption/checkLeaks``.
@@ -53,7 +53,7 @@ public func withTestInjector<R>(
 /// ``TestInjector/perform(isolation:_:)``).
 ///
 /// - Parameters:
-///   - base: Whose mappings to start from; `Injector/current` when `nil`.
+///   - base: Whose mappings to start from; `Injector.current` when `nil`.
 ///   - label: The test injector's label, for diagnostics.
 ///   - options: What else to check.
 ///   - overrides: Makes the test's changes; the later of two mappings of one key wins.

@@ -12,7 +12,7 @@ enum TestScope {
     let base = base ?? Injector.current
     let changes = TestOverrides()
     try overrides(changes)
-    let overridden = changes.overriddenKeys + Array(changes.placeholders)
+    let overridden = changes.overriddenKeys  // placeholders included: they are mappings
     var removedByStrictMode: Set<InjectionKey> = []
     if let allowed = strictAllowances(in: options) {
       let snapshot = base.snapshot()
@@ -25,7 +25,7 @@ enum TestScope {
       checksLeaks: options.contains { if case .checkLeaks = $0.kind { true } else { false } })
     var observation: ResolutionObservation?
     let injector = try base.makeCopy(label: label) { copy throws(InjectionError) in
-      // Observed from the start, so that its eager singletons are counted and tracked too.
+      // Observed from the start, so that what its eager singletons resolve is counted too.
       observation = copy.observeResolutions { recorder.observe($0) }
       for key in removedByStrictMode { copy.unmap(key) }
       try changes.apply(to: copy)
