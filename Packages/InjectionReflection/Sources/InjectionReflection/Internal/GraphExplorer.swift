@@ -131,7 +131,9 @@ enum GraphExplorer {
     for key in state.seen.keys where kinds[key] == nil {
       kinds[key] = optionals.contains(key) ? .unmappedOptional : .automatic
     }
-    for key in state.missing where kinds[key] == nil || removed.contains(key) == false {
+    for key in state.missing {
+      // A mapped key that fails to resolve is excluded or a failed eager singleton: it stays
+      // a mapping in the graph.
       if case .mapped = kinds[key] { continue }
       kinds[key] = .missing
     }
@@ -140,7 +142,8 @@ enum GraphExplorer {
       DependencyGraph.Edge(
         from: dependency.from, to: dependency.to,
         property: state.properties[dependency].map { $0.sorted().joined(separator: ", ") },
-        isProblem: state.failedDependencies.contains(dependency))
+        isProblem: state.failedDependencies.contains(dependency)
+          && !removed.contains(dependency.to))
     }
     return DependencyGraph(injector: injector, nodes: nodes, edges: edges)
   }
