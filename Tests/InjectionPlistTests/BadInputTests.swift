@@ -22,7 +22,10 @@ import Testing
       _ = try ServicesFile(contentsOf: URL(fileURLWithPath: "/nonexistent/Services.plist"))
     }
     #expect(found.count == 1)
-    #expect(found.first?.hasPrefix("Services.plist: cannot read the file") == true)
+    #expect(
+      found == [
+        "Services.plist: cannot read the file at /nonexistent/Services.plist: no such file"
+      ])
   }
 
   @Test func notAPropertyListGivesTheParsersMessageWithItsLine() {

@@ -66,7 +66,11 @@ public struct ServicesFile: Sendable {
       data = try Data(contentsOf: url)
     } catch {
       throw PlistError(
-        problems: [.init(file: source, keyPath: "", message: "cannot read the file: \(error)")])
+        problems: [
+          .init(
+            file: source, keyPath: "",
+            message: "cannot read the file at \(url.path): \(Self.readFailure(error))")
+        ])
     }
     try self.init(data: data, source: source, limits: limits)
   }
@@ -174,6 +178,18 @@ public struct ServicesFile: Sendable {
   private struct EntryProblems: Error {
     let problems: [(path: String, message: String)]
     init(_ problems: [(path: String, message: String)]) { self.problems = problems }
+  }
+
+  /// Why a file could not be read, in words.
+  private static func readFailure(_ error: any Error) -> String {
+    guard let error = error as? CocoaError else { return "\(error)" }
+    switch error.code {
+    case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+    case .fileReadNoPermission: return "permission denied"
+    case .fileReadTooLarge: return "the file is too large"
+    case .fileReadCorruptFile: return "the file is corrupt"
+    default: return "error \(error.code.rawValue)"
+    }
   }
 
   /// The parser's own message, with its line where it gives one.
