@@ -188,6 +188,7 @@ import Testing
     (Scope.singleton, "singleton"),
     (Scope.eagerSingleton, "eagerSingleton"),
     (Scope.weak, "weak"),
+    (Scope.graph, "graph"),
   ])
   func scopeDescriptionIsItsSourceName(scope: Scope, name: String) {
     #expect(scope.description == name)
@@ -199,5 +200,66 @@ import Testing
   {
     let value = try injector.resolve(type)
     return WeakReference(value as AnyObject)
+  }
+
+  @Test func aGraphScopedKeyIsSharedWithinOneResolutionAndNewForTheNext() throws {
+    let injector = Injector(label: "graph")
+    injector.map(Wheel.self, scope: .graph)
+    injector.map(WheelPair.self) { _ in WheelPair() }
+
+    let first = try injector.resolve(WheelPair.self)
+    let second = try injector.resolve(WheelPair.self)
+
+    #expect(first.front === first.rear, "one wheel within one resolution")
+    #expect(first.front !== second.front, "a new wheel for the next resolution")
+    #expect(try injector.resolve(Wheel.self) !== (try injector.resolve(Wheel.self)))
+  }
+
+  @Test func aGraphScopedKeyResolvedInAFactoryJoinsTheGraphOfItsCaller() throws {
+    let injector = Injector(label: "graph")
+    injector.map(Wheel.self, scope: .graph)
+    injector.map(Axle.self) { injector in
+      Axle(left: try injector.resolve(Wheel.self), right: try injector.resolve(Wheel.self))
+    }
+
+    let axle = try injector.resolve(Axle.self)
+
+    #expect(axle.left === axle.right)
+  }
+
+  @Test func concurrentResolutionsNeverShareAGraphScopedValue() async throws {
+    let injector = Injector(label: "graph")
+    injector.map(Wheel.self, scope: .graph)
+    injector.map(WheelPair.self) { _ in WheelPair() }
+
+    let pairs = try await withThrowingTaskGroup(of: [WheelPair].self) { group in
+      for _ in 0..<4 {
+        group.addTask { try (0..<250).map { _ in try injector.resolve(WheelPair.self) } }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+
+    #expect(pairs.allSatisfy { $0.front === $0.rear })
+    #expect(Set(pairs.map { ObjectIdentifier($0.front) }).count == pairs.count)
+  }
+}
+
+/// Two wheels of one car, for the graph scope.
+///
+/// `@unchecked Sendable`: its only stored properties are `@Injected` wrappers, assigned once by
+/// `init` and thread-safe themselves (their value is published once, atomically).
+final class WheelPair: @unchecked Sendable {
+  @Injected var front: Wheel
+  @Injected var rear: Wheel
+}
+
+/// An axle built by a factory from two wheels.
+final class Axle: Sendable {
+  let left: Wheel
+  let right: Wheel
+
+  init(left: Wheel, right: Wheel) {
+    self.left = left
+    self.right = right
   }
 }

@@ -41,6 +41,9 @@ final class ResolutionContext {
   /// are built; the innermost last.
   @exclusivity(unchecked) private var staged:
     [(injector: ObjectIdentifier, mappings: [Key: AnyRegistration])] = []
+  /// The values of ``Scope/graph`` mappings built during the outermost build on the path, by
+  /// registration; dropped when that build ends.
+  @exclusivity(unchecked) private var graphValues: [ObjectIdentifier: Any] = [:]
 
   init() {}
 
@@ -128,15 +131,32 @@ final class ResolutionContext {
   /// How deep a path must be before each new frame is checked for a cycle.
   var cycleScanDepth: Int { 4 }
 
-  /// Ends the innermost build.
+  /// Ends the innermost build; the outermost one drops the graph-scoped values of its graph.
   func leave() {
     let frame = frames.removeLast()
+    if frames.isEmpty, !graphValues.isEmpty {
+      let dropped = graphValues
+      graphValues = [:]
+      withExtendedLifetime(dropped) {}  // released after the context is consistent again
+    }
     if pendingCells.count > frame.firstCell {
       pendingCells.removeSubrange(frame.firstCell...)
     }
     if handedOut.count > frame.firstHandedOut {
       handedOut.removeSubrange(frame.firstHandedOut...)
     }
+  }
+
+  /// The value a ``Scope/graph`` registration has in the graph being built, if any.
+  func graphValue(of registration: ObjectIdentifier) -> Any? {
+    graphValues[registration]
+  }
+
+  /// Keeps the value of a ``Scope/graph`` registration for the rest of the graph being built;
+  /// only while a build is on the path.
+  func keepGraphValue(_ value: Any, of registration: ObjectIdentifier) {
+    guard !frames.isEmpty else { return }
+    graphValues[registration] = value
   }
 
   /// Records that a resolution returned an object with a hook to the innermost build.

@@ -15,13 +15,24 @@ public enum Scope: Sendable, Hashable, CustomStringConvertible {
   /// new value once the last strong reference is gone. The value must be an object.
   case weak
 
-  /// The scope's name, as in source code: `transient`, `singleton`, `eagerSingleton`, `weak`.
+  /// One value per top-level resolution: every request for the key while one `resolve` (or
+  /// first `@Injected` read) builds its graph gets the same value; the next top-level
+  /// resolution gets a new one.
+  ///
+  /// Values are kept per thread for the duration of the outermost build, so two resolutions
+  /// that run at the same time on different threads never share one. Like a transient, it is
+  /// built by the injector that was asked.
+  case graph
+
+  /// The scope's name, as in source code: `transient`, `singleton`, `eagerSingleton`, `weak`,
+  /// `graph`.
   public var description: String {
     switch self {
     case .transient: "transient"
     case .singleton: "singleton"
     case .eagerSingleton: "eagerSingleton"
     case .weak: "weak"
+    case .graph: "graph"
     }
   }
 }

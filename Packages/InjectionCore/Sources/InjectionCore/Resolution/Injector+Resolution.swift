@@ -307,6 +307,7 @@ extension Injector {
 
   /// Builds or fetches the value of a mapping found in `owner`.
   func produce<T>(_ registration: Registration<T>, owner: Injector) throws(InjectionError) -> T {
+    if registration.scope == .graph { return try produceInGraph(registration) }
     guard registration.scope == .transient else {
       let value = try owner.resolveCached(registration)
       Self.noteHandedOut(value)
@@ -315,6 +316,24 @@ extension Injector {
     return try build(
       registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
       complete: { registration.complete($0) })
+  }
+
+  /// The value of a ``Scope/graph`` registration in the graph this thread is building: the
+  /// one built earlier in it, or a new one, kept from the moment it is made (so that values
+  /// that meet through `@Injected` share it) until the outermost build ends.
+  @inline(never)
+  private func produceInGraph<T>(_ registration: Registration<T>) throws(InjectionError) -> T {
+    let context = ResolutionContext.current.takeUnretainedValue()
+    let id = ObjectIdentifier(registration)
+    if let kept = context.graphValue(of: id) {
+      let value = kept as! T  // kept under this registration, which makes only `T`s
+      Self.noteHandedOut(value)
+      return value
+    }
+    return try build(
+      registration.key, identity: id, make: registration.factory,
+      complete: { registration.complete($0) },
+      created: { context.keepGraphValue($0, of: id) })
   }
 
   /// What an unmapped key resolves to: this injector for ``Injector``, a new value for a type
