@@ -42,7 +42,17 @@ enum Demo {
     console.print("   car from the child: \(electricCar.engine.model)")
     console.print("   car from the parent: \(resolve(Car.self, from: injector).engine.model)")
 
-    console.print("6. Resolve Vehicle, a protocol nothing maps")
+    console.print("6. A car built with a run-time argument, its paint; a provider makes its wheels")
+    PaintedCar.map(on: injector)
+    do {
+      let painted = try injector.resolve(PaintedCar.self, arguments: Paint.red)
+      let wheels = Set(painted.wheels.map(ObjectIdentifier.init)).count
+      console.print("   car: \(painted.paint.rawValue), \(wheels) wheels")
+    } catch {
+      console.print("   \(error)")
+    }
+
+    console.print("7. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {

@@ -37,6 +37,10 @@ import Testing
     #expect(lines.contains("   car from the parent: HybridEngine"))
   }
 
+  @Test func aCarIsBuiltWithItsPaintAsAnArgumentAndAProviderMakesItsWheels() {
+    #expect(lines.contains("   car: red, 4 wheels"))
+  }
+
   @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() {
     #expect(lines.contains("Nothing is mapped for Vehicle."))
     #expect(lines.contains("  injectors searched: \"garage\""))

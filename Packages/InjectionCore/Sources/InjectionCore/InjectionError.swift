@@ -35,6 +35,16 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// The same module instance was added to an injector that already holds it.
   case moduleAlreadyAdded(module: String, injector: String)
 
+  /// A ``Provider`` or ``Lazy`` value was used after the injector it is bound to was released.
+  case injectorReleased(key: InjectionKey)
+
+  /// A mapping that takes arguments was resolved without them or with other types, or a
+  /// mapping that takes none was resolved with arguments.
+  ///
+  /// - `expected`: the argument types the mapping takes, as code writes them (empty for none).
+  /// - `given`: the argument types of the resolution (empty for none).
+  case argumentMismatch(key: InjectionKey, expected: [String], given: [String])
+
   /// A full diagnostic: what failed, where it was asked for, and how to fix it.
   public var description: String {
     switch self {
@@ -71,6 +81,29 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
     case .invalidMapping(let key, let reason):
       return """
         Invalid mapping for \(key): \(reason)
+        """
+    case .argumentMismatch(let key, let expected, let given):
+      let takes =
+        expected.isEmpty ? "takes no arguments" : "takes (\(expected.joined(separator: ", ")))"
+      let got =
+        given.isEmpty
+        ? "without arguments (resolve(_:named:), or an @Injected property)"
+        : "with (\(given.joined(separator: ", ")))"
+      let fix =
+        expected.isEmpty
+        ? "resolve it without arguments: try injector.resolve(\(key.unqualifiedTypeName).self)"
+        : """
+        resolve it with them: try injector.resolve(\(key.unqualifiedTypeName).self, \
+        arguments: …), or inject a Provider<\(key.unqualifiedTypeName)> and call it with them
+        """
+      return """
+        The mapping of \(key) \(takes), but it was resolved \(got).
+          fix: \(fix)
+        """
+    case .injectorReleased(let key):
+      return """
+        The injector that resolves \(key) for a provider or a lazy value was released.
+          fix: keep the injector alive while you use the objects it builds.
         """
     case .moduleAlreadyAdded(let module, let injector):
       return """

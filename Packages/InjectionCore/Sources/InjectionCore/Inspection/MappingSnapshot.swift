@@ -19,6 +19,9 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     case instance
     /// An ``Injectable`` type built with `init()`: `map(Wheel.self)`.
     case injectableType
+    /// A factory that takes arguments besides the injector:
+    /// `map(Handler.self, taking: Int.self) { injector, id in … }`.
+    case factoryWithArguments
   }
 
   /// Who made a mapping.

@@ -56,6 +56,15 @@ class AnyRegistration: @unchecked Sendable {
   /// A `.weak` mapping needs objects. A value type is rejected here; a protocol key's values
   /// are checked when they are built, since only they tell whether they are objects.
   var mappingProblem: InjectionError? {
+    if recipe == .factoryWithArguments, scope != .transient {
+      return .invalidMapping(
+        key: key.publicKey,
+        reason: """
+          a mapping that takes arguments is built anew for each resolution's arguments, but a \
+          .\(scope) value would be built from the first resolution's arguments and handed to \
+          every later one, whatever arguments it passed. Map it .transient (the default).
+          """)
+    }
     guard scope == .weak, key.isValueType else { return nil }
     return .invalidMapping(
       key: key.publicKey,

@@ -41,6 +41,9 @@ final class ResolutionContext {
   /// are built; the innermost last.
   @exclusivity(unchecked) private var staged:
     [(injector: ObjectIdentifier, mappings: [Key: AnyRegistration])] = []
+  /// The arguments of the resolution that is about to build a mapping that takes arguments;
+  /// its factory takes them before anything else runs.
+  @exclusivity(unchecked) private var pendingArguments: ArgumentList?
   /// The values of ``Scope/graph`` mappings built during the outermost build on the path, by
   /// registration; dropped when that build ends.
   @exclusivity(unchecked) private var graphValues: [ObjectIdentifier: Any] = [:]
@@ -145,6 +148,17 @@ final class ResolutionContext {
     if handedOut.count > frame.firstHandedOut {
       handedOut.removeSubrange(frame.firstHandedOut...)
     }
+  }
+
+  /// Hands `arguments` to the next factory that takes arguments on this thread, or clears them.
+  func setArguments(_ arguments: ArgumentList?) {
+    pendingArguments = arguments
+  }
+
+  /// Takes the pending arguments, leaving none.
+  func takeArguments() -> ArgumentList? {
+    defer { pendingArguments = nil }
+    return pendingArguments
   }
 
   /// The value a ``Scope/graph`` registration has in the graph being built, if any.

@@ -106,6 +106,30 @@ public struct Mapping: Sendable {
       recipe: recipe, instance: instance)
   }
 
+  /// A mapping of `T` to a factory that takes arguments, in `scope` (only a transient one
+  /// works: see ``AnyRegistration/mappingProblem``).
+  @usableFromInline
+  init<T, First, each Rest>(
+    _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    argumentFactory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T
+  ) {
+    let key = Key(T.self, named: name)
+    let expected = ArgumentList.typeNames(of: First.self, repeat (each Rest).self)
+    registration = Self.make(
+      kind, named: name, scope: scope, recipe: .factoryWithArguments,
+      factory: { injector in
+        // Taken before the factory runs, so that what it resolves never sees them.
+        let given = ResolutionContext.current.takeUnretainedValue().takeArguments()
+        guard let given, let first = given.first as? First,
+          let rest = given.rest as? (repeat each Rest)
+        else {
+          throw InjectionError.argumentMismatch(
+            key: key.publicKey, expected: expected, given: given?.typeNames ?? [])
+        }
+        return try argumentFactory(injector, first, repeat each rest)
+      }, staticHook: nil)
+  }
+
   /// A factory that ignores the injector and calls `initializer`.
   ///
   /// Made without the caller's protocol constraints, so that the closure captures nothing but

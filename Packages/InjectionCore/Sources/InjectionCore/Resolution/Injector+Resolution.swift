@@ -343,6 +343,9 @@ extension Injector {
   /// Never on the path of a mapped key.
   func resolveUnmapped<T>(_ key: Key) throws(InjectionError) -> T? {
     if T.self == Injector.self { return (self as any Sendable) as? T }
+    if let bound = T.self as? any BoundToInjector.Type {
+      return bound.init(injector: self, name: key.name) as? T
+    }
     guard key.name == nil, let injectable = T.self as? any Injectable.Type else { return nil }
     return try build(
       key, identity: ObjectIdentifier(self),

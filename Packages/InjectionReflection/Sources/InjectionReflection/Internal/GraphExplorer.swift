@@ -47,7 +47,11 @@ enum GraphExplorer {
 
     var checkedKeys: [InjectionKey] = []
     if let copy {
-      let roots = mappings.map(\.mapping.key).filter { !removed.contains($0) }
+      // A mapping that takes arguments cannot be built without them: it is checked where
+      // something resolves it (without arguments, that is a problem).
+      let roots = mappings.map(\.mapping)
+        .filter { $0.recipe != .factoryWithArguments && !removed.contains($0.key) }
+        .map(\.key)
       let sorted = roots.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
       for key in sorted {
         checkedKeys.append(key)
@@ -93,6 +97,7 @@ enum GraphExplorer {
     case .factoryFailed(let key, let path, _): path.first ?? key
     case .invalidMapping(let key, _): key
     case .moduleAlreadyAdded(let module, _): InjectionKey(typeName: module)
+    case .injectorReleased(let key), .argumentMismatch(let key, _, _): key
     }
   }
 

@@ -59,6 +59,8 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     case .invalidMapping(let key, let reason): self = .invalidMapping(key: key, reason: reason)
     case .moduleAlreadyAdded(let module, _):
       self = .invalidMapping(key: InjectionKey(typeName: module), reason: "\(error)")
+    case .argumentMismatch(let key, _, _), .injectorReleased(let key):
+      self = .invalidMapping(key: key, reason: "\(error)")
     }
   }
 }
