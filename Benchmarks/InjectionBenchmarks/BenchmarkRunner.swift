@@ -23,6 +23,9 @@ enum BenchmarkRunner {
     if options.includes("W5") {
       measure("W5", into: &report) { try [W5TwoThreads.run(plan, into: &$0)] }
     }
+    if options.includes("W8") {
+      measure("W8", into: &report) { try W8ArgumentsAndProviders.run(plan, into: &$0) }
+    }
     if options.includes("W6") {
       for variant in [W6SlowSingletonRace.Variant.tasks, .threads] {
         Console.progress("W6 \(variant.rawValue)…")

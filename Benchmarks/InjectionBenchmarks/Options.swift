@@ -13,11 +13,11 @@ struct Options {
                       more than one instance in a trial, or if a workload produced no figure.
                       It asserts no timing. It skips W7 unless --filter names it.
       --json PATH     Also writes the figures as JSON to PATH.
-      --filter IDS    Runs only the listed workloads, comma-separated: W1,W2,W3,W4,W5,W6,W7.
+      --filter IDS    Runs only the listed workloads, comma-separated: W1,W2,W3,W4,W5,W6,W7,W8.
       -h, --help      Shows this help.
     """
 
-  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6", "W7"]
+  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8"]
 
   var isQuick = false
   var jsonPath: String?

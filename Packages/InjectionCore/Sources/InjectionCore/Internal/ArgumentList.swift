@@ -1,27 +1,40 @@
 /// The arguments of one resolution of a mapping that takes arguments, on their way from
 /// `resolve(_:named:arguments:)` to the mapping's factory.
-struct ArgumentList {
-  /// The first argument.
-  let first: Any
-  /// The other arguments, as a tuple (`()` when there is none).
-  let rest: Any
+///
+/// The factory downcasts it to ``Arguments`` of the types it takes: a class cast, which
+/// compares metadata, where a cast of `Any` to each argument's type would ask the runtime's
+/// dynamic cast machinery.
+class ArgumentList {
   /// The arguments' types, as code writes them, for diagnostics.
-  let typeNames: [String]
-
-  init<First, each Rest>(_ first: First, _ rest: repeat each Rest) {
-    self.first = first
-    self.rest = (repeat each rest)
-    self.typeNames = Self.typeNames(of: First.self, repeat (each Rest).self)
-  }
+  var typeNames: [String] { [] }
 
   /// The names of `types`, as code writes them.
   static func typeNames<First, each Rest>(
     of first: First.Type, _ rest: repeat (each Rest).Type
   ) -> [String] {
-    var names = [InjectionKey(first).unqualifiedTypeName]
+    var names = [name(of: first)]
     for type in repeat each rest {
-      names.append(InjectionKey(type).unqualifiedTypeName)
+      names.append(name(of: type))
     }
     return names
+  }
+
+  private static func name(of type: any Any.Type) -> String {
+    InjectionKey(typeName: String(reflecting: type)).unqualifiedTypeName
+  }
+}
+
+/// Arguments of known types.
+final class Arguments<First, each Rest>: ArgumentList {
+  let first: First
+  let rest: (repeat each Rest)
+
+  init(_ first: First, _ rest: repeat each Rest) {
+    self.first = first
+    self.rest = (repeat each rest)
+  }
+
+  override var typeNames: [String] {
+    Self.typeNames(of: First.self, repeat (each Rest).self)
   }
 }

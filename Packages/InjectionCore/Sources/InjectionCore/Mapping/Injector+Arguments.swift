@@ -56,7 +56,7 @@ extension Injector {
     _ rest: repeat each Rest
   ) throws(InjectionError) -> T {
     let key = Key(T.self, named: name)
-    let arguments = ArgumentList(first, repeat each rest)
+    let arguments = Arguments(first, repeat each rest)
     guard let registration = mappedRegistration(for: key) else {
       throw notMapped(key)
     }

@@ -114,19 +114,18 @@ public struct Mapping: Sendable {
     argumentFactory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T
   ) {
     let key = Key(T.self, named: name)
-    let expected = ArgumentList.typeNames(of: First.self, repeat (each Rest).self)
     registration = Self.make(
       kind, named: name, scope: scope, recipe: .factoryWithArguments,
       factory: { injector in
         // Taken before the factory runs, so that what it resolves never sees them.
         let given = ResolutionContext.current.takeUnretainedValue().takeArguments()
-        guard let given, let first = given.first as? First,
-          let rest = given.rest as? (repeat each Rest)
-        else {
+        guard let arguments = given as? Arguments<First, repeat each Rest> else {
           throw InjectionError.argumentMismatch(
-            key: key.publicKey, expected: expected, given: given?.typeNames ?? [])
+            key: key.publicKey,
+            expected: ArgumentList.typeNames(of: First.self, repeat (each Rest).self),
+            given: given?.typeNames ?? [])
         }
-        return try argumentFactory(injector, first, repeat each rest)
+        return try argumentFactory(injector, arguments.first, repeat each arguments.rest)
       }, staticHook: nil)
   }
 

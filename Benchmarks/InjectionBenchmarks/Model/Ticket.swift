@@ -1,0 +1,12 @@
+/// W8's value built from run-time arguments: a ticket for a seat in a row, with the engine.
+final class Ticket {
+  let row: Int
+  let seat: String
+  let engine: any Engine
+
+  init(row: Int, seat: String, engine: any Engine) {
+    self.row = row
+    self.seat = seat
+    self.engine = engine
+  }
+}
