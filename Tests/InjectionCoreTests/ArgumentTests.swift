@@ -21,6 +21,14 @@ extension ArgumentTests {
     init() {}
   }
 
+  /// A value with a hook, built from an argument.
+  final class Badge: InjectionCompletable, Sendable {
+    let number: Int
+    let hooks = Counter()
+    init(number: Int) { self.number = number }
+    func injectionDidComplete() { hooks.increment() }
+  }
+
   /// Builds handlers on demand through a provider, with arguments.
   final class Dispatcher: Injectable {
     @Injected var makeHandler: Provider<LookupHandler>
@@ -148,5 +156,32 @@ extension ArgumentTests {
     #expect(try injector.resolve(String.self, arguments: 9) == "#9")
     #expect(
       injector.snapshot().mapping(for: InjectionKey(String.self))?.recipe == .factoryWithArguments)
+  }
+
+  @Test func theHookOfAValueBuiltWithArgumentsRunsOnce() throws {
+    let injector = Injector(label: "arguments")
+    injector.map(Badge.self, taking: Int.self) { _, number in Badge(number: number) }
+
+    let badge = try injector.resolve(Badge.self, arguments: 7)
+
+    #expect(badge.number == 7)
+    #expect(badge.hooks.value == 1)
+  }
+
+  @Test func aMappingWithArgumentsThatNeedsItselfIsACycleError() {
+    let injector = Injector(label: "arguments")
+    injector.map(String.self, taking: Int.self) { injector, depth in
+      try injector.resolve(String.self, arguments: depth + 1)
+    }
+
+    let error = #expect(throws: InjectionError.self) {
+      try injector.resolve(String.self, arguments: 0)
+    }
+
+    guard case .cycle(let path)? = error else {
+      Issue.record("expected a cycle, got \(String(describing: error))")
+      return
+    }
+    #expect(path.first == InjectionKey(String.self))
   }
 }

@@ -33,6 +33,28 @@ extension Mapper {
   ) {
     add(Mapping(Registration<T>.self, named: name, scope: scope, argumentFactory: factory))
   }
+
+  /// Maps a key whose type has an injection-complete hook to a factory that takes arguments;
+  /// see the overload without the constraint. The hook of each value runs once, after the
+  /// `@Injected` properties the value declares are resolved.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - first: The type of the first argument.
+  ///   - rest: The types of the other arguments, in order.
+  ///   - scope: Only ``Scope/transient`` works.
+  ///   - factory: Builds the value from the injector and the arguments.
+  @inlinable
+  public func map<T: InjectionCompletable, First, each Rest>(
+    _ type: T.Type, named name: String? = nil, taking first: First.Type,
+    _ rest: repeat (each Rest).Type, scope: Scope = .transient,
+    _ factory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T
+  ) {
+    add(
+      Mapping(
+        hooked: Registration<T>.self, named: name, scope: scope, argumentFactory: factory))
+  }
 }
 
 extension Injector {

@@ -113,8 +113,29 @@ public struct Mapping: Sendable {
     _ kind: Registration<T>.Type, named name: String?, scope: Scope,
     argumentFactory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T
   ) {
-    let key = Key(T.self, named: name)
     registration = Self.make(
+      kind, named: name, scope: scope, argumentFactory: argumentFactory, staticHook: nil)
+  }
+
+  /// The same, for a type whose hook the compiler sees.
+  @usableFromInline
+  init<T: InjectionCompletable, First, each Rest>(
+    hooked kind: Registration<T>.Type, named name: String?, scope: Scope,
+    argumentFactory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T
+  ) {
+    registration = Self.make(
+      kind, named: name, scope: scope, argumentFactory: argumentFactory,
+      staticHook: { $0.injectionDidComplete() })
+  }
+
+  /// A registration whose factory takes the resolution's arguments and passes them on.
+  private static func make<T, First, each Rest>(
+    _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    argumentFactory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T,
+    staticHook: ((T) -> Void)?
+  ) -> AnyRegistration {
+    let key = Key(T.self, named: name)
+    return Self.make(
       kind, named: name, scope: scope, recipe: .factoryWithArguments,
       factory: { injector in
         // Taken before the factory runs, so that what it resolves never sees them.
@@ -126,7 +147,7 @@ public struct Mapping: Sendable {
             given: given?.typeNames ?? [])
         }
         return try argumentFactory(injector, arguments.first, repeat each arguments.rest)
-      }, staticHook: nil)
+      }, staticHook: staticHook)
   }
 
   /// A factory that ignores the injector and calls `initializer`.
