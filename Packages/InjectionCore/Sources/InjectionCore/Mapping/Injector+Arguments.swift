@@ -34,8 +34,9 @@ extension Mapper {
     add(Mapping(Registration<T>.self, named: name, scope: scope, argumentFactory: factory))
   }
 
-  /// Maps a key whose type has an injection-complete hook to a factory that takes arguments;
-  /// see the overload without the constraint. The hook of each value runs once, after the
+  /// Maps a key whose type has an injection-complete hook to a factory that takes arguments.
+  ///
+  /// As the overload without the constraint does; the hook of each value runs once, after the
   /// `@Injected` properties the value declares are resolved.
   ///
   /// - Parameters:
