@@ -498,3 +498,41 @@ extension ConcurrencyTests {
     #expect(identities.withLock { $0.count } == 1)
   }
 }
+
+extension ConcurrencyTests {
+  /// A singleton shared across threads that declares its dependency as a constant: `Sendable`
+  /// without `@unchecked`.
+  final class OrderService: Injectable, Sendable {
+    let engine = Injected<any Engine>()
+    init() {}
+  }
+}
+
+@Suite struct SendableSingletonTests {
+  @Test func aSendableSingletonWithAnInjectedConstantIsReadFromManyThreadsAtOnce() {
+    let injector = Injector(label: "orders")
+    injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
+    injector.map(ConcurrencyTests.OrderService.self, scope: .singleton)
+    let engines = Locked<Set<ObjectIdentifier>>([])
+
+    let finished = runOnThreads(8, timeout: 10) { _ in
+      guard let service = try? injector.resolve(ConcurrencyTests.OrderService.self) else { return }
+      for _ in 0..<1_000 {
+        let id = ObjectIdentifier(service.engine.value)
+        engines.withLock { _ = $0.insert(id) }
+      }
+    }
+
+    #expect(finished)
+    #expect(engines.withLock { $0.count } == 1)
+  }
+
+  @Test func anInjectedConstantOfAnObjectCreatedWithoutAnInjectorResolvesOnFirstRead() {
+    let injector = Injector(label: "orders")
+    injector.map((any Engine).self, scope: .singleton, with: V8Engine.init)
+
+    let service = withInjector(injector) { ConcurrencyTests.OrderService() }
+
+    #expect(service.engine.value is V8Engine)
+  }
+}

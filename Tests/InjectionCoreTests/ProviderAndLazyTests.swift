@@ -164,13 +164,14 @@ extension ProviderAndLazyTests {
     do {
       let injector = Injector(label: "deinit")
       injector.map((any Engine).self, with: HybridEngine.init)
-      _ = withInjector(injector) { Scrapyard(record: record) }  // injector alive at deinit
+      withExtendedLifetime(injector) {  // the injector is alive at the scrapyard's deinit
+        _ = withInjector(injector) { Scrapyard(record: record) }
+      }
     }
     var injector: Injector? = Injector(label: "gone")
     var scrapyard: Scrapyard? = withInjector(injector!) { Scrapyard(record: record) }
-    _ = scrapyard
-    injector = nil
-    scrapyard = nil  // deinit after its injector was released
+    withExtendedLifetime(scrapyard) { injector = nil }  // the scrapyard outlives our reference
+    scrapyard = nil  // its deinit runs with no injector left to resolve from
 
     #expect(record.reads.withLock { $0 } == [true, false])
   }

@@ -41,6 +41,15 @@ public struct Injected<Value> {
     cell.value
   }
 
+  /// The resolved value, for a dependency declared as a constant instead of a wrapped
+  /// property: `let database = Injected<any Database>()`, read as `database.value`.
+  ///
+  /// The same read as ``wrappedValue``. A class that must be `Sendable` (a singleton shared
+  /// across threads) cannot hold an `@Injected var`: the language stores a property wrapper in
+  /// a `var` (`'_database' is mutable`). It can hold `Injected` as a `let`, which is `Sendable`
+  /// when its value is, because its storage is published once, atomically.
+  @inlinable public var value: Value { cell.value }
+
   /// A property for the unnamed or named mapping of `Value`.
   ///
   /// - Parameters:
