@@ -1,6 +1,7 @@
 import InjectionCore
 
-/// Bug 1: mappings replaced, removed and added by modules while other threads resolve them.
+/// Bug 1: mappings replaced, removed and added by modules while other threads resolve them;
+/// and `replaceModule`, whose readers must never find the key unmapped.
 ///
 /// Readers that take a registration without holding it across the end of their read section
 /// touch it after a writer freed it (SIGSEGV in `swift_retain`, or AddressSanitizer:
@@ -25,13 +26,21 @@ enum RemapWhileResolving {
     }
   }
 
+  /// Maps `Part` with another source, to replace ``PartsModule`` with.
+  final class ReplacementModule: InjectionModule {
+    func configure(_ mappings: ModuleMappings) {
+      mappings.map(Part.self) { _ in Part(source: 7) }
+    }
+  }
+
   private static let readers = 2
 
   static let scenario = Scenario(name: "remap-while-resolving") { run in
     // The transient path is the one that exposes the bug today; it gets half the time.
     transient(run, until: run.deadline(after: 0.5))
     singleton(run, until: run.deadline(after: 0.7))
-    module(run, until: run.deadline)
+    module(run, until: run.deadline(after: 0.85))
+    replacement(run, until: run.deadline)
   }
 
   /// Readers resolve a transient key while a writer alternates two factories and sometimes unmaps.
@@ -85,6 +94,31 @@ enum RemapWhileResolving {
     }
   }
 
+  /// Readers resolve a key that only modules map while a writer replaces one module with
+  /// another: the swap is atomic, so a reader never finds the key unmapped.
+  private static func replacement(_ run: StressRun, until end: ContinuousClock.Instant) {
+    let injector = Injector(label: "remap-replace")
+    let current = WriterOwned<any InjectionModule>(PartsModule())
+    do {
+      try injector.addModule(current.value)
+    } catch {
+      run.fail("addModule(PartsModule) threw: \(error)")
+    }
+    hammer(run, until: end) { round in
+      let next: any InjectionModule =
+        round.isMultiple(of: 2) ? ReplacementModule() : PartsModule()
+      do {
+        let replaced = try injector.replaceModule(current.value, with: next)
+        run.expect(replaced, "replaceModule did not find the module it replaces")
+        current.value = next
+      } catch {
+        run.fail("replaceModule threw: \(error)")
+      }
+    } read: {
+      check(run, injector, named: nil, sources: (5, 7), mayBeUnmapped: false, "replaced Part")
+    }
+  }
+
   /// Runs `write` (with a round number) on one thread and `read` on the reader threads, which
   /// the interrupter pauses at random, until `end`.
   private static func hammer(
@@ -131,5 +165,17 @@ enum RemapWhileResolving {
     } catch {
       run.fail("resolving the \(what) threw: \(error)")
     }
+  }
+}
+
+/// A value that only the writer thread of a scenario reads and writes.
+///
+/// `@unchecked Sendable`: shared with the writer's closure only; no other thread touches
+/// `value`.
+final class WriterOwned<Value>: @unchecked Sendable {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
