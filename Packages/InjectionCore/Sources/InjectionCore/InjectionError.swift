@@ -89,12 +89,14 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
         given.isEmpty
         ? "without arguments (resolve(_:named:), or an @Injected property)"
         : "with (\(given.joined(separator: ", ")))"
+      let type = key.unqualifiedTypeName
+      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
       let fix =
         expected.isEmpty
-        ? "resolve it without arguments: try injector.resolve(\(key.unqualifiedTypeName).self)"
+        ? "resolve it without arguments: try injector.resolve(\(type).self\(named))"
         : """
-        resolve it with them: try injector.resolve(\(key.unqualifiedTypeName).self, \
-        arguments: …), or inject a Provider<\(key.unqualifiedTypeName)> and call it with them
+        resolve it with them: try injector.resolve(\(type).self\(named), arguments: …), or \
+        inject a Provider<\(type)> and call it with them
         """
       return """
         The mapping of \(key) \(takes), but it was resolved \(got).

@@ -27,8 +27,9 @@ extension Injector {
   ///
   /// The copy (`makeCopy`) has the same mappings, inherited ones and modules included, and none
   /// of the built values, so this injector builds nothing and keeps no singleton; the copy is
-  /// released afterwards. Each mapping (its own and its ancestors', excluded ones left out) is
-  /// resolved in sorted order, and the copy's resolutions are observed. The report lists:
+  /// released afterwards. Each mapping (its own and its ancestors', excluded ones and those that
+  /// take arguments left out) is resolved in sorted order, and the copy's resolutions are
+  /// observed. The report lists:
   ///
   /// - missing mappings, with the path that needed them;
   /// - cycles that fail, with their path (singletons that meet through `@Injected` properties

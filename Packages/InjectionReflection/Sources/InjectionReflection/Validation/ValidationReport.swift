@@ -17,7 +17,8 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public let notes: [ValidationNote]
 
   /// The keys that were resolved as roots: every mapping of the injector and its ancestors,
-  /// except the excluded ones.
+  /// except the excluded ones and those that take arguments (which only a resolution with
+  /// arguments can build).
   public let checkedKeys: [InjectionKey]
 
   /// The dependency graph that validation walked.
