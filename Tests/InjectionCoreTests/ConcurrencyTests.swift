@@ -536,3 +536,22 @@ extension ConcurrencyTests {
     #expect(service.engine.value is V8Engine)
   }
 }
+
+/// A view model isolated to the main actor, as Documentation/Concurrency.md shows.
+@MainActor
+final class CartViewModel {
+  @Injected var engine: any Engine
+  init() {}
+}
+
+@Suite struct MainActorRouteTests {
+  @MainActor
+  @Test func aMainActorClassKeepsInjectedVarAndResolvesFromTheCurrentInjector() {
+    let injector = Injector(label: "main")
+    injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
+
+    let model = withInjector(injector) { CartViewModel() }
+
+    #expect(model.engine is HybridEngine)
+  }
+}
