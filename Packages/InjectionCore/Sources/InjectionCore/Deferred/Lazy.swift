@@ -95,7 +95,8 @@ public final class Lazy<Value>: BoundToInjector {
   }
 }
 
-/// `@unchecked Sendable`: `resolved` is written once, by the one thread that moved `state` from
-/// `unresolved` to `resolving`, before the releasing store of `resolved`, and read only after an
-/// acquiring load saw `resolved`; every other stored property is immutable or atomic.
+// @unchecked Sendable: `resolved` is guarded by the atomic `state`, no lock: only the one thread
+// whose compare-exchange moved `state` from `unresolved` to `resolving` writes it, before its
+// releasing store of `resolved`, and a thread reads it only after an acquiring load of `state`
+// saw `resolved`. `resolver` is atomic; `source` and `name` are immutable.
 extension Lazy: @unchecked Sendable where Value: Sendable {}

@@ -80,7 +80,7 @@ extension Injector {
   ) throws(InjectionError) -> T {
     let key = Key(T.self, named: name)
     let arguments = Arguments(first, repeat each rest)
-    guard let registration = mappedRegistration(for: key) else {
+    guard let registration = chainRegistration(for: key) else {
       throw notMapped(key)
     }
     guard registration.recipe == .factoryWithArguments else {
@@ -90,15 +90,5 @@ extension Injector {
     context.setArguments(arguments)
     defer { context.setArguments(nil) }  // unused when the resolution failed before the factory
     return try resolve(T.self, named: name)
-  }
-
-  /// The registration that a resolution of `key` from this injector would use.
-  private func mappedRegistration(for key: Key) -> AnyRegistration? {
-    var next: Injector? = self
-    while let injector = next {
-      if let registration = injector.registration(for: key) { return registration }
-      next = injector.parent
-    }
-    return nil
   }
 }

@@ -51,19 +51,8 @@ extension Injector {
   /// - Returns: Whether a mapping was removed.
   @discardableResult
   public func unmap(_ key: InjectionKey) -> Bool {
-    let removed = registry.withLock { registry -> [AnyRegistration] in
-      if let type = key.type { return registry.removeAll(Key(type: type, named: key.name)) }
-      var found: Key?
-      registry.active.forEachRegistration { registration in
-        let candidate = registration.key
-        if found == nil, candidate.name == key.name,
-          String(reflecting: candidate.type) == key.typeName
-        {
-          found = candidate
-        }
-      }
-      return found.map { registry.removeAll($0) } ?? []
-    }
+    guard let own = self.key(describedBy: key) else { return false }
+    let removed = registry.withLock { $0.removeAll(own) }
     defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
     return !removed.isEmpty
   }
@@ -77,12 +66,6 @@ extension Injector {
   ///   - name: The key's name, or `nil` for the unnamed key.
   /// - Returns: `true` if resolving the key would use a mapping.
   public func isMapped<T>(_ type: T.Type, named name: String? = nil) -> Bool {
-    let key = Key(T.self, named: name)
-    var next: Injector? = self
-    while let injector = next {
-      if injector.registration(for: key) != nil { return true }
-      next = injector.parent
-    }
-    return false
+    chainRegistration(for: Key(T.self, named: name)) != nil
   }
 }

@@ -266,6 +266,17 @@ extension Injector {
     registration(Unmanaged.passUnretained(found), of: type).takeUnretainedValue()
   }
 
+  /// The registration that a resolution of `key` from this injector would use: its own, or
+  /// the nearest ancestor's.
+  func chainRegistration(for key: Key) -> AnyRegistration? {
+    var next: Injector? = self
+    while let injector = next {
+      if let registration = injector.registration(for: key) { return registration }
+      next = injector.parent
+    }
+    return nil
+  }
+
   /// The active registration of `key` in this injector only, or `nil`.
   ///
   /// Takes the registry mutex, and returns a strong reference read while it is held: the
@@ -343,7 +354,9 @@ extension Injector {
   /// Never on the path of a mapped key.
   func resolveUnmapped<T>(_ key: Key) throws(InjectionError) -> T? {
     if T.self == Injector.self { return (self as any Sendable) as? T }
-    if let bound = T.self as? any BoundToInjector.Type {
+    // A protocol key is never a provider or a lazy value: unmapped optional protocols, the
+    // common case here, skip that conformance lookup.
+    if !key.isExistential, let bound = T.self as? any BoundToInjector.Type {
       return bound.init(injector: self, name: key.name) as? T
     }
     guard key.name == nil, let injectable = T.self as? any Injectable.Type else { return nil }
@@ -372,7 +385,9 @@ extension Injector {
   public func resolve(_ key: InjectionKey) throws(InjectionError) -> Any {
     var next: Injector? = self
     while let injector = next {
-      if let registration = injector.registration(matching: key) {
+      if let own = injector.key(describedBy: key),
+        let registration = injector.registration(for: own)
+      {
         return try registration.resolveErased(from: self)
       }
       next = injector.parent
@@ -381,16 +396,17 @@ extension Injector {
       key: key, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
   }
 
-  /// This injector's own active registration for a key known as a value.
-  private func registration(matching key: InjectionKey) -> AnyRegistration? {
-    if let type = key.type { return registration(for: Key(type: type, named: key.name)) }
+  /// The key that an ``InjectionKey`` describes: from its type when it carries one, else the
+  /// key of this injector's active mapping whose type has its module-qualified name.
+  func key(describedBy described: InjectionKey) -> Key? {
+    if let type = described.type { return Key(type: type, named: described.name) }
     return registry.withLock { registry in
-      var found: AnyRegistration?
+      var found: Key?
       registry.active.forEachRegistration { registration in
-        if found == nil, registration.key.name == key.name,
-          String(reflecting: registration.key.type) == key.typeName
+        if found == nil, registration.key.name == described.name,
+          String(reflecting: registration.key.type) == described.typeName
         {
-          found = registration
+          found = registration.key
         }
       }
       return found
