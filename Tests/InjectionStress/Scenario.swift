@@ -17,5 +17,6 @@ struct Scenario: Sendable {
     FailedBuildAfterPartial.scenario,
     FailingModuleIsInvisible.scenario,
     TransientCycleThroughChildren.scenario,
+    LazyFirstRead.scenario,
   ]
 }
