@@ -119,38 +119,36 @@ public struct ServicesFile: Sendable {
     var problems: [PlistError.Problem] = []
     var entries: [Entry] = []
     for (key, value) in byKey.sorted(by: { $0.key < $1.key }) {
-      switch Self.entry(key: key, value: value) {
-      case .success(let entry): entries.append(entry)
-      case .failure(let entryProblems):
-        problems += entryProblems.problems.map {
-          .init(file: source, keyPath: $0.path, message: $0.message)
-        }
+      if let entry = Self.entry(key: key, value: value, source: source, problems: &problems) {
+        entries.append(entry)
       }
     }
     guard problems.isEmpty else { throw PlistError(problems: problems) }
     self.entries = entries
   }
 
+  /// The entry under `key`, or `nil` after appending its problems to `problems`.
   private static func entry(
-    key: String, value: PlistValue
-  ) -> Result<Entry, EntryProblems> {
-    var problems: [(path: String, message: String)] = []
+    key: String, value: PlistValue, source: String, problems: inout [PlistError.Problem]
+  ) -> Entry? {
+    let problemCount = problems.count
+    func problem(_ keyPath: String, _ message: String) {
+      problems.append(.init(file: source, keyPath: keyPath, message: message))
+    }
     let name = key.hasSuffix("Service") ? String(key.dropLast("Service".count)) : ""
     if name.isEmpty {
-      problems.append(
-        (key, "a service entry's key is <Name>Service, such as EngineService"))
+      problem(key, "a service entry's key is <Name>Service, such as EngineService")
     }
     guard case .dictionary(var values) = value else {
-      problems.append((key, "expected a dictionary of property values, found \(value.described)"))
-      return .failure(EntryProblems(problems))
+      problem(key, "expected a dictionary of property values, found \(value.described)")
+      return nil
     }
     var implementation = name
     if let type = values.removeValue(forKey: "@type") {
       if case .string(let type) = type, !type.isEmpty {
         implementation = type
       } else {
-        problems.append(
-          ("\(key).@type", "expected a registered type name, found \(type.described)"))
+        problem("\(key).@type", "expected a registered type name, found \(type.described)")
       }
     }
     var scope: Scope?
@@ -159,25 +157,17 @@ public struct ServicesFile: Sendable {
       case .string("singleton"): scope = .singleton
       case .string("transient"): scope = .transient
       default:
-        problems.append(
-          ("\(key).@scope", "expected \"singleton\" or \"transient\", found \(given.described)"))
+        problem(
+          "\(key).@scope", "expected \"singleton\" or \"transient\", found \(given.described)")
       }
     }
     for reserved in values.keys where reserved.hasPrefix("@") {
-      problems.append(
-        ("\(key).\(reserved)", "unknown reserved key; the reserved keys are @type and @scope"))
+      problem("\(key).\(reserved)", "unknown reserved key; the reserved keys are @type and @scope")
     }
-    guard problems.isEmpty else { return .failure(EntryProblems(problems)) }
-    return .success(
-      Entry(
-        key: key, name: name, implementation: implementation, scope: scope,
-        values: .dictionary(values)))
-  }
-
-  /// The problems of one entry.
-  private struct EntryProblems: Error {
-    let problems: [(path: String, message: String)]
-    init(_ problems: [(path: String, message: String)]) { self.problems = problems }
+    guard problems.count == problemCount else { return nil }
+    return Entry(
+      key: key, name: name, implementation: implementation, scope: scope,
+      values: .dictionary(values))
   }
 
   /// Why a file could not be read, in words.

@@ -35,7 +35,6 @@ indirect enum PlistValue: Sendable, Equatable {
 struct PlistTreeReader: Decodable {
   let value: PlistValue
 
-  static let depthKey = CodingUserInfoKey(rawValue: "InjectionPlist.depth")!
   static let limitKey = CodingUserInfoKey(rawValue: "InjectionPlist.limit")!
 
   init(from decoder: any Decoder) throws {
