@@ -133,7 +133,7 @@ enum GraphExplorer {
       kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
     }
     let optionals = Set(state.unmappedOptionals.map(\.key))
-    for key in state.seen.keys where kinds[key] == nil {
+    for key in state.seen where kinds[key] == nil {
       kinds[key] = optionals.contains(key) ? .unmappedOptional : .automatic
     }
     for key in state.missing {

@@ -12,8 +12,8 @@ final class GraphRecorder: Sendable {
   }
 
   struct State {
-    /// Every key resolved, and whether a mapping served it.
-    var seen: [InjectionKey: Bool] = [:]
+    /// Every key resolved.
+    var seen: Set<InjectionKey> = []
     var dependencies: Set<Dependency> = []
     var failedDependencies: Set<Dependency> = []
     /// The names of the `@Injected` properties of each built key's value, by dependency.
@@ -29,7 +29,7 @@ final class GraphRecorder: Sendable {
     switch event.phase {
     case .started:
       state.withLock { state in
-        if state.seen[event.key] == nil { state.seen[event.key] = event.servedBy != nil }
+        state.seen.insert(event.key)
         if let from = event.path.last {
           state.dependencies.insert(Dependency(from: from, to: event.key))
         }
