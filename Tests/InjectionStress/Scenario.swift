@@ -18,5 +18,6 @@ struct Scenario: Sendable {
     FailingModuleIsInvisible.scenario,
     TransientCycleThroughChildren.scenario,
     LazyFirstRead.scenario,
+    AsyncFirstBuild.scenario,
   ]
 }

@@ -45,6 +45,28 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// - `given`: the argument types of the resolution (empty for none).
   case argumentMismatch(key: InjectionKey, expected: [String], given: [String])
 
+  /// A mapping with an `async` factory was resolved synchronously, before its value was built.
+  ///
+  /// Resolve it with ``Injector/resolveAsync(_:named:)->T``, or build it at start-up with
+  /// ``Injector/prepare()`` (as an ``Scope/eagerSingleton``) or ``Injector/prepare(_:)``:
+  /// once its value is cached, synchronous resolutions and `@Injected` reads return it.
+  ///
+  /// - `path`: the keys being built when it was asked for, outermost first, ending with `key`.
+  case asyncMapping(key: InjectionKey, path: [InjectionKey])
+
+  /// A mapping whose factory is isolated to a global actor (`@MainActor`) was resolved
+  /// synchronously off that actor, so its factory could not run.
+  ///
+  /// - `actor`: the actor's name, such as `MainActor`.
+  /// - `path`: the keys being built when it was asked for, outermost first, ending with `key`.
+  case actorIsolated(key: InjectionKey, actor: String, path: [InjectionKey])
+
+  /// The task that was waiting for the value of `key` was cancelled.
+  ///
+  /// Only the waiting task gives up: the build goes on for every other task that waits for it,
+  /// and its value is cached as usual.
+  case cancelled(key: InjectionKey)
+
   /// A full diagnostic: what failed, where it was asked for, and how to fix it.
   public var description: String {
     switch self {
@@ -101,6 +123,36 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
       return """
         The mapping of \(key) \(takes), but it was resolved \(got).
           fix: \(fix)
+        """
+    case .asyncMapping(let key, let path):
+      let path = path.last == key ? path : path + [key]
+      let names = KeyNames(path)
+      let type = names.type(of: key)
+      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
+      return """
+        \(names[key]) is mapped with an async factory, and was resolved synchronously before \
+        its value was built.
+          requested by: \(names.render(path))
+          fix: resolve it with try await injector.resolveAsync(\(type).self\(named)), or build it \
+        at start-up: map it .eagerSingleton and call try await injector.prepare() (or \
+        prepare(InjectionKey(\(type).self\(named)))), after which synchronous resolutions and \
+        @Injected reads find it built.
+        """
+    case .actorIsolated(let key, let actor, let path):
+      let path = path.last == key ? path : path + [key]
+      let names = KeyNames(path)
+      let type = names.type(of: key)
+      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
+      return """
+        \(names[key]) is built on the \(actor), and was resolved synchronously off the \(actor).
+          requested by: \(names.render(path))
+          fix: resolve it from @\(actor) code, or with try await \
+        injector.resolveAsync(\(type).self\(named)), which runs its factory on the \(actor).
+        """
+    case .cancelled(let key):
+      return """
+        The task waiting for \(key) was cancelled.
+          The build goes on for the other tasks that wait for it; resolve it again to wait anew.
         """
     case .injectorReleased(let key):
       return """

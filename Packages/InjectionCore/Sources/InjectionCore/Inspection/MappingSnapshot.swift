@@ -22,6 +22,11 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     /// A factory that takes arguments besides the injector:
     /// `map(Handler.self, taking: Int.self) { injector, id in … }`.
     case factoryWithArguments
+    /// An `async` factory: `map(Database.self, scope: .singleton) { _ in try await … }`.
+    case asyncFactory
+    /// A factory isolated to the main actor:
+    /// `map(Router.self, scope: .singleton) { @MainActor _ in AppRouter() }`.
+    case mainActorFactory
   }
 
   /// Who made a mapping.

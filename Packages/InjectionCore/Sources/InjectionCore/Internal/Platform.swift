@@ -8,7 +8,9 @@
 //   the kernel for the owner's thread id on every lock and unlock (`syscall(SYS_gettid)`): two
 //   system calls per critical section, more than a whole cached resolve; and ThreadSanitizer
 //   cannot see it;
-// - `sched_yield` (``yieldThread()``).
+// - `sched_yield` (``yieldThread()``);
+// - `pthread_main_np`, for whether the caller runs on the main actor (``isOnMainActor()``) on
+//   Apple platforms.
 #if canImport(Glibc)
   internal import Glibc
 #elseif canImport(Musl)
@@ -79,3 +81,26 @@ struct PlatformMutex: ~Copyable {
     precondition(status == 0, "InjectionCore: pthread_mutex_unlock failed with \(status)")
   }
 }
+
+/// Whether the caller runs on the main actor: what a `@MainActor` factory checks before it
+/// runs synchronously (never on a cached read).
+///
+/// On Apple platforms the main actor runs on the main thread, and `pthread_main_np` says whether
+/// this is it. Elsewhere the main actor need not run on the process's first thread (under
+/// `swift test` on Linux it does not), so the runtime is asked: a cast to a protocol through a
+/// conformance isolated to the main actor succeeds only on the main actor (SE-0470).
+func isOnMainActor() -> Bool {
+  #if canImport(Darwin)
+    return pthread_main_np() != 0
+  #else
+    return (MainActorProbe() as Any) is any ConformsOnMainActor
+  #endif
+}
+
+/// A protocol that ``MainActorProbe`` conforms to only on the main actor.
+protocol ConformsOnMainActor {}
+
+/// A value whose conformance to ``ConformsOnMainActor`` is isolated to the main actor.
+struct MainActorProbe {}
+
+extension MainActorProbe: @MainActor ConformsOnMainActor {}

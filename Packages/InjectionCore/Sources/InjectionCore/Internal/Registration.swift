@@ -74,8 +74,21 @@ class AnyRegistration: @unchecked Sendable {
         """)
   }
 
-  /// Builds the value now if the scope asks for it (eager singletons).
+  /// Builds the value now if the scope asks for it (eager singletons); an `async` or main-actor
+  /// mapping that cannot be built here waits for ``prepareAsync(in:force:)``.
   func prepare(in owner: Injector) throws(InjectionError) {}
+
+  /// Builds the value of an eager singleton (or, with `force`, of any cached scope) with
+  /// `await`, unless it is built: for ``Injector/prepare()``.
+  func prepareAsync(in owner: Injector, force: Bool) async throws(InjectionError) {}
+
+  /// Whether ``Injector/prepare()`` has something to do for this registration.
+  var needsPreparing: Bool { false }
+
+  /// Resolves this registration's key from `injector` with `await`, as `resolveErased` does.
+  func resolveErasedAsync(from injector: Injector) async throws(InjectionError) -> Any {
+    preconditionFailure("Registration overrides resolveErasedAsync(from:)")
+  }
 
   /// Resolves this registration's key from `injector`, through the generic `resolve` that
   /// knows its type; for ``Injector/resolve(_:)``.
@@ -157,6 +170,10 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   let checksHookDynamically: Bool
   /// Whether this maps an instance the app built (cached from the start, never built).
   let isInstance: Bool
+  /// The `async` factory and its build in progress, for a mapping made with one; `nil` for
+  /// every other mapping. (Its synchronous ``factory`` throws
+  /// ``InjectionError/asyncMapping(key:path:)``.)
+  let asyncRecipe: AsyncRecipe<T>?
   /// Whether ``cachedValue`` holds the value of a built singleton, eager singleton or instance.
   let isPublished: Atomic<Bool>
 
@@ -166,9 +183,11 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// ask the runtime for the metadata of `Optional<T>` on every mapping to pass `nil`.
   init(
     key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
-    staticHook: ((T) -> Void)?, recipe: MappingSnapshot.Recipe, instance: UnsafePointer<T>? = nil
+    staticHook: ((T) -> Void)?, recipe: MappingSnapshot.Recipe, instance: UnsafePointer<T>? = nil,
+    asyncRecipe: AsyncRecipe<T>? = nil
   ) {
     self.factory = factory
+    self.asyncRecipe = asyncRecipe
     self.staticHook = staticHook
     self.checksHookDynamically = staticHook == nil && key.isExistential
     self.isInstance = instance != nil
@@ -187,7 +206,8 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   override func makeCopy() -> AnyRegistration {
     Registration(
       key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,
-      instance: isInstance ? UnsafePointer(cachedValue) : nil)
+      instance: isInstance ? UnsafePointer(cachedValue) : nil,
+      asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) })
   }
 
   override func inspectionRecord() -> InspectionRecord {
@@ -217,12 +237,35 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   override func prepare(in owner: Injector) throws(InjectionError) {
-    guard scope == .eagerSingleton else { return }
+    guard scope == .eagerSingleton, asyncRecipe == nil,
+      recipe != .mainActorFactory || isOnMainActor()
+    else { return }
     _ = try owner.resolveCached(self)
+  }
+
+  override var needsPreparing: Bool {
+    scope == .eagerSingleton && !isPublished.load(ordering: .acquiring)
+  }
+
+  override func prepareAsync(in owner: Injector, force: Bool) async throws(InjectionError) {
+    guard force || scope == .eagerSingleton else { return }
+    guard scope == .singleton || scope == .eagerSingleton || scope == .weak else {
+      throw .invalidMapping(
+        key: key.publicKey,
+        reason: """
+          only a cached value (.singleton, .eagerSingleton, .weak) can be prepared; a \
+          .\(scope) value is built anew when it is resolved.
+          """)
+    }
+    _ = try await owner.resolveOwnAsync(self)
   }
 
   override func resolveErased(from injector: Injector) throws(InjectionError) -> Any {
     try injector.resolve(T.self, named: key.name)
+  }
+
+  override func resolveErasedAsync(from injector: Injector) async throws(InjectionError) -> Any {
+    try await injector.resolveAsync(T.self, named: key.name)
   }
 
   /// Calls the value's injection-complete hook, deciding conformance once per dynamic type.

@@ -150,6 +150,56 @@ public struct Mapping: Sendable {
       }, staticHook: staticHook)
   }
 
+  /// A mapping of `T` to an `async` factory, in `scope`.
+  ///
+  /// Its synchronous factory throws ``InjectionError/asyncMapping(key:path:)``: a synchronous
+  /// resolution finds the value only once an `async` one (or ``Injector/prepare()``) cached it.
+  @usableFromInline
+  init<T>(
+    _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    asyncFactory: @escaping @Sendable (Injector) async throws -> T
+  ) {
+    let key = Key(T.self, named: name)
+    registration = kind.init(
+      key: key, scope: scope,
+      factory: { _ in
+        throw InjectionError.asyncMapping(
+          key: key.publicKey, path: ResolutionContext.building?.path ?? [key.publicKey])
+      }, staticHook: Self.dynamicHook(of: T.self), recipe: .asyncFactory,
+      asyncRecipe: AsyncRecipe(factory: asyncFactory))
+  }
+
+  /// A mapping of `T` to a factory isolated to the main actor, in `scope`.
+  ///
+  /// The factory runs synchronously when the caller is on the main actor, and
+  /// throws ``InjectionError/actorIsolated(key:actor:path:)`` anywhere else;
+  /// ``Injector/resolveAsync(_:named:)->T`` hops to the main actor first.
+  @usableFromInline
+  init<T: Sendable>(
+    _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    mainActorFactory: @escaping @MainActor @Sendable (Injector) throws -> T
+  ) {
+    let key = Key(T.self, named: name)
+    registration = kind.init(
+      key: key, scope: scope,
+      factory: { injector in
+        guard isOnMainActor() else {
+          throw InjectionError.actorIsolated(
+            key: key.publicKey, actor: "MainActor",
+            path: ResolutionContext.building?.path ?? [key.publicKey])
+        }
+        return try MainActor.assumeIsolated { try mainActorFactory(injector) }
+      }, staticHook: Self.dynamicHook(of: T.self), recipe: .mainActorFactory)
+  }
+
+  /// The hook of `T`'s values, decided once when the mapping is made, for the `async` and
+  /// main-actor mappings (which have no overloads for ``InjectionCompletable`` types); `nil`
+  /// for a type without one, and for a protocol, whose values are checked when built.
+  private static func dynamicHook<T>(of type: T.Type) -> ((T) -> Void)? {
+    guard T.self is any InjectionCompletable.Type else { return nil }
+    return { ($0 as? any InjectionCompletable)?.injectionDidComplete() }
+  }
+
   /// A factory that ignores the injector and calls `initializer`.
   ///
   /// Made without the caller's protocol constraints, so that the closure captures nothing but

@@ -64,38 +64,76 @@ extension Injector {
   func observedResolution<T>(
     _ key: Key, _ resolve: () throws(InjectionError) -> T
   ) throws(InjectionError) -> T {
-    var observers: [@Sendable (ResolutionEvent) -> Void] = []
-    var next: Injector? = self
-    while let injector = next {
-      observers += injector.observers.withLock { $0.entries.map(\.observer) }
-      next = injector.parent
+    guard let report = ResolutionReport(key, asked: self) else { return try resolve() }
+    report.send(.started)
+    do throws(InjectionError) {
+      let value = try resolve()
+      report.sendEnd(value)
+      return value
+    } catch {
+      report.send(.ended(.failed(error)))
+      throw error
     }
-    guard !observers.isEmpty else { return try resolve() }
+  }
 
-    let (servedBy, scope, wasCached) = servingMapping(of: key)
-    let path = ResolutionContext.building?.path ?? []
-    let publicKey = key.publicKey
+  /// Runs the `async` `resolve` for `key`, telling the observers as ``observedResolution(_:_:)``
+  /// does.
+  @inline(never)
+  func observedResolution<T>(
+    _ key: Key, _ resolve: () async throws(InjectionError) -> T
+  ) async throws(InjectionError) -> T {
+    guard let report = ResolutionReport(key, asked: self) else { return try await resolve() }
+    report.send(.started)
+    do throws(InjectionError) {
+      let value = try await resolve()
+      report.sendEnd(value)
+      return value
+    } catch {
+      report.send(.ended(.failed(error)))
+      throw error
+    }
+  }
+
+  /// The observers of one resolution, and what its events say.
+  private struct ResolutionReport {
+    let observers: [@Sendable (ResolutionEvent) -> Void]
+    let key: InjectionKey
+    let path: [InjectionKey]
+    let asked: Injector
+    let servedBy: Injector?
+    let scope: Scope?
+    let wasCached: Bool
+
+    /// The report of resolving `key` from `asked`; `nil` if nobody observes it.
+    init?(_ key: Key, asked: Injector) {
+      var observers: [@Sendable (ResolutionEvent) -> Void] = []
+      var next: Injector? = asked
+      while let injector = next {
+        observers += injector.observers.withLock { $0.entries.map(\.observer) }
+        next = injector.parent
+      }
+      guard !observers.isEmpty else { return nil }
+      self.observers = observers
+      self.key = key.publicKey
+      self.asked = asked
+      (servedBy, scope, wasCached) = asked.servingMapping(of: key)
+      path = ResolutionContext.building?.path ?? AsyncResolutionFrame.current?.path ?? []
+    }
+
     func send(_ phase: ResolutionEvent.Phase) {
       let event = ResolutionEvent(
-        phase: phase, key: publicKey, path: path, injector: self, servedBy: servedBy,
-        scope: scope)
+        phase: phase, key: key, path: path, injector: asked, servedBy: servedBy, scope: scope)
       for observer in observers { observer(event) }
     }
 
-    send(.started)
-    do throws(InjectionError) {
-      let value = try resolve()
+    func sendEnd<T>(_ value: T) {
       send(.ended(wasCached ? .cached(value) : .built(value)))
-      return value
-    } catch {
-      send(.ended(.failed(error)))
-      throw error
     }
   }
 
   /// The injector whose mapping serves `key` (this one or the nearest ancestor), the mapping's
   /// scope, and whether it has a cached value now.
-  private func servingMapping(of key: Key) -> (Injector?, Scope?, Bool) {
+  fileprivate func servingMapping(of key: Key) -> (Injector?, Scope?, Bool) {
     var next: Injector? = self
     while let injector = next {
       if let registration = injector.registration(for: key) {

@@ -46,9 +46,11 @@ enum GraphExplorer {
     }
 
     var checkedKeys: [InjectionKey] = []
+    var asyncNotes: [ValidationNote] = []
     if let copy {
       // A mapping that takes arguments cannot be built without them: it is checked where
-      // something resolves it (without arguments, that is a problem).
+      // something resolves it (without arguments, that is a problem). An `async` one cannot be
+      // built synchronously: it is noted where something needs it, or as a root.
       let roots = mappings.map(\.mapping)
         .filter { $0.recipe != .factoryWithArguments && !removed.contains($0.key) }
         .map(\.key)
@@ -59,7 +61,11 @@ enum GraphExplorer {
           _ = try copy.resolve(key)
         } catch {
           recorder.record(error)
-          if !isConsequence(of: removed, error) { problems.append(ValidationProblem(error)) }
+          if let note = ValidationNote(notBuiltSynchronously: error) {
+            asyncNotes.append(note)
+          } else if !isConsequence(of: removed, error) {
+            problems.append(ValidationProblem(error))
+          }
         }
       }
     }
@@ -72,6 +78,7 @@ enum GraphExplorer {
       ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
     }
     notes += allowedCycles(in: graph).map { ValidationNote.allowedCycle(path: $0) }
+    notes += asyncNotes
     return GraphExploration(
       problems: deduplicated(problems), notes: Array(orderedUnique: notes),
       checkedKeys: checkedKeys, graph: graph)
@@ -97,7 +104,9 @@ enum GraphExplorer {
     case .factoryFailed(let key, let path, _): path.first ?? key
     case .invalidMapping(let key, _): key
     case .moduleAlreadyAdded(let module, _): InjectionKey(typeName: module)
-    case .injectorReleased(let key), .argumentMismatch(let key, _, _): key
+    case .injectorReleased(let key), .argumentMismatch(let key, _, _), .asyncMapping(let key, _),
+      .actorIsolated(let key, _, _), .cancelled(let key):
+      key
     }
   }
 

@@ -45,7 +45,7 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  static func neededBy(_ path: [InjectionKey]) -> String {
+  static func neededBy(_ path: some Collection<InjectionKey>) -> String {
     path.isEmpty ? "" : ", needed by \(path.map(\.description).joined(separator: " -> "))"
   }
 
@@ -59,7 +59,8 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
     case .invalidMapping(let key, let reason): self = .invalidMapping(key: key, reason: reason)
     case .moduleAlreadyAdded(let module, _):
       self = .invalidMapping(key: InjectionKey(typeName: module), reason: "\(error)")
-    case .argumentMismatch(let key, _, _), .injectorReleased(let key):
+    case .argumentMismatch(let key, _, _), .injectorReleased(let key),
+      .asyncMapping(let key, _), .actorIsolated(let key, _, _), .cancelled(let key):
       self = .invalidMapping(key: key, reason: "\(error)")
     }
   }

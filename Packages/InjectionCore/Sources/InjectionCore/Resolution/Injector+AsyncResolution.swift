@@ -1,0 +1,284 @@
+import Synchronization
+
+extension Injector {
+  /// Returns the value mapped for a key, awaiting an `async` factory, or hopping to the main
+  /// actor for a `@MainActor` one.
+  ///
+  /// ```swift
+  /// injector.map(Database.self, scope: .singleton) { _ in try await Database.connect() }
+  /// let database = try await injector.resolveAsync(Database.self)
+  /// ```
+  ///
+  /// Any key resolves this way: a mapping with a synchronous factory is resolved as
+  /// ``resolve(_:named:)-8za4a`` does. An `async` singleton is built once however many tasks
+  /// ask for it at once; they wait without blocking a thread, and a waiting task that is
+  /// cancelled stops waiting (``InjectionError/cancelled(key:)``) without cancelling the build
+  /// the others wait for. If the build fails, every waiter gets the error, and a later
+  /// resolution builds again.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type; inferred from the context when omitted.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  /// - Returns: The value, built and injected as its mapping's scope says.
+  /// - Throws: What ``resolve(_:named:)-8za4a`` throws, ``InjectionError/cycle(path:)`` for an
+  ///   `async` build that needs itself, and ``InjectionError/cancelled(key:)`` when the task was
+  ///   cancelled while it waited for another task's build.
+  public func resolveAsync<T>(_ type: T.Type = T.self, named name: String? = nil)
+    async throws(InjectionError) -> T
+  {
+    let key = Key(T.self, named: name)
+    guard let (found, owner) = servingRegistration(for: key) else {
+      return try resolve(T.self, named: name)  // not mapped: what the synchronous path does
+    }
+    let registration = Self.registration(found, of: T.self)
+    if registration.asyncRecipe != nil {
+      guard !isObserved else {
+        return try await observedResolution(key) { () async throws(InjectionError) -> T in
+          try await resolveAsync(registration, owner: owner)
+        }
+      }
+      return try await resolveAsync(registration, owner: owner)
+    }
+    if registration.recipe == .mainActorFactory, registration.published == nil, !isOnMainActor() {
+      return try await resolveOnMainActor(T.self, named: name)
+    }
+    return try resolve(T.self, named: name)
+  }
+
+  /// Returns the value mapped for a key with `await`, or `nil` when nothing is mapped for it;
+  /// the optional spelling of ``resolveAsync(_:named:)->T``.
+  ///
+  /// - Parameters:
+  ///   - type: The optional type, such as `Database?.self`; inferred when omitted.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  /// - Returns: The value, or `nil`.
+  /// - Throws: ``InjectionError`` for every failure except an unmapped key.
+  public func resolveAsync<Wrapped>(
+    _ type: Wrapped?.Type = Wrapped?.self, named name: String? = nil
+  ) async throws(InjectionError) -> Wrapped? {
+    guard servingRegistration(for: Key(Wrapped.self, named: name)) != nil else {
+      return try resolve(Wrapped?.self, named: name)
+    }
+    return try await resolveAsync(Wrapped.self, named: name) as Wrapped
+  }
+
+  /// Builds (or fetches) the value of a registration this injector owns, with `await`: for
+  /// ``prepare()``.
+  func resolveOwnAsync<T>(_ registration: Registration<T>) async throws(InjectionError) -> T {
+    guard registration.asyncRecipe != nil else {
+      if registration.recipe == .mainActorFactory, !isOnMainActor() {
+        return try await resolveOnMainActor(T.self, named: registration.key.name)
+      }
+      return try value(of: registration, owner: self)
+    }
+    return try await resolveAsync(registration, owner: self)
+  }
+
+  /// The registration that serves `key` for this injector, and the injector that owns it.
+  private func servingRegistration(for key: Key) -> (AnyRegistration, Injector)? {
+    var next: Injector? = self
+    while let injector = next {
+      if let registration = injector.registration(for: key) { return (registration, injector) }
+      next = injector.parent
+    }
+    return nil
+  }
+
+  /// Resolves a key on the main actor, for a `@MainActor` mapping resolved from elsewhere.
+  private func resolveOnMainActor<T>(_ type: T.Type, named name: String?)
+    async throws(InjectionError) -> T
+  {
+    // The mapping was made by a `map` method that requires `T: Sendable` for a main-actor
+    // factory: the value may cross from the main actor to this task.
+    let delivery = await MainActor.run { () -> Delivery<T> in
+      do throws(InjectionError) {
+        return Delivery(result: .success(try self.resolve(T.self, named: name)))
+      } catch {
+        return Delivery(result: .failure(error))
+      }
+    }
+    return try delivery.result.get()
+  }
+
+  /// The value of an `async` mapping, found in `owner`, built or fetched as its scope says.
+  private func resolveAsync<T>(_ registration: Registration<T>, owner: Injector)
+    async throws(InjectionError) -> T
+  {
+    let parent = AsyncResolutionFrame.current
+    let identity = ObjectIdentifier(registration)
+    if let cycle = parent?.cycle(building: registration.key, identity: identity) {
+      throw .cycle(path: cycle)
+    }
+    switch registration.scope {
+    case .transient:
+      return try await buildAsync(registration, parent: parent).value
+    case .graph:
+      if let kept = parent?.graph.value(of: identity) { return kept as! T }
+      let frame = AsyncResolutionFrame(key: registration.key, identity: identity, parent: parent)
+      let value = try await buildAsync(registration, parent: parent, frame: frame).value
+      return frame.graph.keep(value, of: identity) as! T  // kept under `identity`: only `T`s
+    case .singleton, .eagerSingleton, .weak:
+      return try await owner.awaitCached(registration, parent: parent)
+    }
+  }
+
+  /// Builds one value of an `async` mapping with this injector: runs the factory with this
+  /// injector as ``Injector/current`` and the build on the task's path, resolves the value's
+  /// `@Injected` properties from this injector, then calls its hook.
+  ///
+  /// - Returns: The value, and whether it has a hook (it ran).
+  private func buildAsync<T>(
+    _ registration: Registration<T>, parent: AsyncResolutionFrame?,
+    frame: AsyncResolutionFrame? = nil
+  ) async throws(InjectionError) -> (value: T, hasHook: Bool) {
+    guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
+    let frame =
+      frame
+      ?? AsyncResolutionFrame(
+        key: registration.key, identity: ObjectIdentifier(registration), parent: parent)
+    let value: T
+    do {
+      value = try await AsyncResolutionFrame.$current.withValue(frame) {
+        try await Injector.$current.withValue(self) { try await recipe.factory(self) }
+      }
+    } catch let error as InjectionError {
+      throw error
+    } catch {
+      throw .factoryFailed(
+        key: registration.key.publicKey, path: parent?.path ?? [], underlying: error)
+    }
+    try registration.checkWeakValue(value)
+    try await bindInjectedProperties(of: value, frame: frame)
+    return (value, registration.complete(value))
+  }
+
+  /// Resolves the `@Injected` properties that an `async` factory's value still lacks, from this
+  /// injector, awaiting the `async` mappings among them first.
+  ///
+  /// The factory ran across suspension points, so its value's properties could not be found as
+  /// a synchronous build finds them; they are found with `Mirror`, once per build.
+  private func bindInjectedProperties<T>(of value: T, frame: AsyncResolutionFrame)
+    async throws(InjectionError)
+  {
+    var mirror: Mirror? = Mirror(reflecting: value)
+    while let current = mirror {
+      for child in current.children {
+        guard let point = child.value as? any InjectionPoint, !point.isResolved else { continue }
+        if let key = key(describedBy: point.key), let registration = chainRegistration(for: key),
+          registration.recipe == .asyncFactory || registration.recipe == .mainActorFactory
+        {
+          do {
+            _ = try await AsyncResolutionFrame.$current.withValue(frame) {
+              try await registration.resolveErasedAsync(from: self)
+            }
+          } catch {
+            throw error as! InjectionError  // the operation throws only `InjectionError`
+          }
+        }
+        try point.bind(to: self)
+      }
+      mirror = current.superclassMirror
+    }
+  }
+
+  /// The cached value of an `async` mapping this injector owns, building it exactly once.
+  ///
+  /// The first task to find it missing starts the build in a task of its own (which inherits
+  /// its task-locals: the path and ``Injector/current``); every task, the first included,
+  /// waits for it as a continuation.
+  private func awaitCached<T>(_ registration: Registration<T>, parent: AsyncResolutionFrame?)
+    async throws(InjectionError) -> T
+  {
+    if let value = registration.published { return value }
+    guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
+    let id = AsyncBuild<T>.nextWaiterID()
+    let delivery = await withTaskCancellationHandler {
+      await withUnsafeContinuation { (waiter: AsyncBuild<T>.Waiter) in
+        let step = registry.withLock { _ -> AsyncStep<T> in
+          if let value = registration.published { return .ready(value) }
+          if registration.scope == .weak, let object = registration.weakObject.object {
+            return .ready(object as! T)
+          }
+          // Checked under the mutex that the cancellation handler takes: a task cancelled
+          // before its waiter is added is never left waiting.
+          if Task.isCancelled { return .cancelled }
+          if let build = recipe.build {
+            build.add(waiter, id: id)
+            return .waiting
+          }
+          let build = AsyncBuild<T>()
+          build.add(waiter, id: id)
+          recipe.build = build
+          return .start(build)
+        }
+        switch step {
+        case .ready(let value):
+          waiter.resume(returning: Delivery(result: .success(value)))
+        case .cancelled:
+          waiter.resume(
+            returning: Delivery(result: .failure(.cancelled(key: registration.key.publicKey))))
+        case .waiting:
+          break
+        case .start(let build):
+          let frame = AsyncResolutionFrame(
+            key: registration.key, identity: ObjectIdentifier(registration), parent: parent)
+          Task {
+            await self.runBuild(registration, build, frame: frame)
+          }
+        }
+      }
+    } onCancel: {
+      let waiter = registry.withLock { _ in recipe.build?.remove(id: id) }
+      waiter?.resume(
+        returning: Delivery(result: .failure(.cancelled(key: registration.key.publicKey))))
+    }
+    return try delivery.result.get()
+  }
+
+  /// Runs the build of a cached `async` value, publishes it, and resumes its waiters.
+  private func runBuild<T>(
+    _ registration: Registration<T>, _ build: AsyncBuild<T>, frame: AsyncResolutionFrame
+  ) async {
+    let result: Result<T, InjectionError>
+    var hasHook = false
+    do throws(InjectionError) {
+      let built = try await buildAsync(registration, parent: frame.parent, frame: frame)
+      hasHook = built.hasHook
+      result = .success(built.value)
+    } catch {
+      result = .failure(error)
+    }
+    let waiters = registry.withLock { _ in
+      registration.asyncRecipe?.build = nil
+      if case .success(let value) = result { registration.publishBuilt(value, hasHook: hasHook) }
+      return build.takeWaiters()
+    }
+    for waiter in waiters { waiter.resume(returning: Delivery(result: result)) }
+  }
+}
+
+/// What a task that wants an `async` mapping's cached value does next.
+///
+/// `@unchecked Sendable`, to leave the registry mutex: `.ready` carries a cached value, which
+/// the mapping API requires to be `Sendable`; a build is `Sendable`.
+private enum AsyncStep<T>: @unchecked Sendable {
+  case ready(T)
+  case cancelled
+  case waiting
+  case start(AsyncBuild<T>)
+}
+
+extension Registration {
+  /// Publishes the value an `async` build made, as a cached value or the object of a `.weak`
+  /// mapping.
+  ///
+  /// With the registry mutex held. Only the one `async` build publishes (the synchronous
+  /// factory of an `async` mapping always throws), so nothing was published before.
+  func publishBuilt(_ value: T, hasHook: Bool) {
+    if scope == .weak {
+      weakObject = WeakObject(object: value as AnyObject)
+    } else {
+      publishCached(value, hook: hasHook ? .present : (checksHookDynamically ? .none : .unknown))
+    }
+  }
+}
