@@ -5,12 +5,13 @@ import InjectionReflection
 /// `swift run CarDemo --graph` prints the dependency graph of the demo's injector, with its
 /// garage, as Mermaid text.
 @main
+@MainActor
 enum CarDemoApp {
-  static func main() {
+  static func main() async {
     if CommandLine.arguments.contains("--graph") {
       print(Demo.dependencyGraph().mermaid, terminator: "")
     } else {
-      Demo.run(console: StandardOutput())
+      await Demo.run(console: StandardOutput())
     }
   }
 }

@@ -5,7 +5,8 @@ import InjectionReflection
 ///
 /// It writes to a ``Console``, so a test can check its lines.
 enum Demo {
-  static func run(console: any Console) {
+  @MainActor
+  static func run(console: any Console) async {
     console.print(
       "1. Map the Engine protocol to HybridEngine, as a singleton; Wheel needs no mapping")
     let injector = makeInjector(console: console)
@@ -52,13 +53,38 @@ enum Demo {
       console.print("   \(error)")
     }
 
-    console.print("7. Resolve Vehicle, a protocol nothing maps")
+    console.print("7. Telemetry starts asynchronously; a @MainActor dashboard reads it")
+    await runConcurrencyStep(injector: injector, console: console)
+
+    console.print("8. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {
       for line in error.description.split(separator: "\n") {
         console.print(String(line))
       }
+    }
+  }
+
+  /// Maps a service with an `async` factory and a `@MainActor` one, builds the first at
+  /// start-up with `prepare()`, and reads both synchronously on the main actor.
+  @MainActor
+  private static func runConcurrencyStep(injector: Injector, console: any Console) async {
+    let server = TelemetryServer()
+    injector.map(TelemetryLink.self, scope: .eagerSingleton) { _ in try await server.connect() }
+    injector.map(Dashboard.self, scope: .singleton) { @MainActor _ in Dashboard() }
+    do {
+      try await injector.prepare()
+      let dashboard = try injector.resolve(Dashboard.self)  // on the main actor: synchronous
+      console.print("   dashboard: \(dashboard.display)")
+      let fromBackground = try await Task.detached {
+        try await injector.resolveAsync(Dashboard.self)  // off the main actor: awaited
+      }.value
+      console.print(
+        "   from a background task: \(fromBackground === dashboard ? "the same" : "another") dashboard"
+      )
+    } catch {
+      console.print("   \(error)")
     }
   }
 

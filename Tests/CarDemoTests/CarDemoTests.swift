@@ -3,26 +3,31 @@ import Testing
 
 @testable import CarDemo
 
-@Suite struct CarDemoTests {
-  private let lines: [String] = {
-    let console = RecordingConsole()
-    Demo.run(console: console)
-    return console.lines
-  }()
+@Suite @MainActor struct CarDemoTests {
+  private var demoLines: [String] {
+    get async {
+      let console = RecordingConsole()
+      await Demo.run(console: console)
+      return console.lines
+    }
+  }
 
-  @Test func everyCarStartsItsEngineOnceWhenInjectionCompletes() {
+  @Test func everyCarStartsItsEngineOnceWhenInjectionCompletes() async {
+    let lines = await demoLines
     // One car, a garage of three, one car per module step, two in the child step.
     #expect(lines.filter { $0 == "[HybridEngine] Brrrmmmmm...." }.count == 6)
     #expect(lines.filter { $0 == "[V8Engine] VROOOOOM!" }.count == 1)
     #expect(lines.filter { $0 == "[ElectricEngine] Mmmmmmmmm...." }.count == 1)
   }
 
-  @Test func theGarageSharesOneSingletonEngineAndHasTwelveWheels() {
+  @Test func theGarageSharesOneSingletonEngineAndHasTwelveWheels() async {
+    let lines = await demoLines
     #expect(lines.contains("   garage: 3 cars, 12 wheels, 1 shared engine"))
     #expect(lines.contains("   car: HybridEngine, 4 wheels"))
   }
 
-  @Test func removingTheModuleRestoresTheEarlierEngineAndUnloadsIt() throws {
+  @Test func removingTheModuleRestoresTheEarlierEngineAndUnloadsIt() async throws {
+    let lines = await demoLines
     let added = try #require(
       lines.firstIndex(of: "3. Add RacingModule: its V8Engine singleton shadows the HybridEngine"))
     let removed = try #require(
@@ -32,16 +37,25 @@ import Testing
     #expect(lines[removed...].contains("   car: HybridEngine"))
   }
 
-  @Test func theChildInjectorOverridesTheEngineOnlyForItsOwnCars() {
+  @Test func theChildInjectorOverridesTheEngineOnlyForItsOwnCars() async {
+    let lines = await demoLines
     #expect(lines.contains("   car from the child: ElectricEngine"))
     #expect(lines.contains("   car from the parent: HybridEngine"))
   }
 
-  @Test func aCarIsBuiltWithItsPaintAsAnArgumentAndAProviderMakesItsWheels() {
+  @Test func aCarIsBuiltWithItsPaintAsAnArgumentAndAProviderMakesItsWheels() async {
+    let lines = await demoLines
     #expect(lines.contains("   car: red, 4 wheels"))
   }
 
-  @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() {
+  @Test func anAsyncStartedServiceIsPreparedAndAMainActorDashboardReadsIt() async {
+    let lines = await demoLines
+    #expect(lines.contains("   dashboard: HybridEngine, telemetry link #1"))
+    #expect(lines.contains("   from a background task: the same dashboard"))
+  }
+
+  @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() async {
+    let lines = await demoLines
     #expect(lines.contains("Nothing is mapped for Vehicle."))
     #expect(lines.contains("  injectors searched: \"garage\""))
     #expect(

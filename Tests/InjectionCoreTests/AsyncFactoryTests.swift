@@ -366,6 +366,46 @@ struct AsyncFactoryTests {
     #expect(try await parent.resolveAsync(String.self) == "1")
   }
 
+  @Test func anAsyncGraphValueIsSharedWithinOneResolutionAndNewForTheNext() async throws {
+    final class Pair: Sendable {
+      let first: Database
+      let second: Database
+      init(_ first: Database, _ second: Database) {
+        self.first = first
+        self.second = second
+      }
+    }
+    let injector = Injector()
+    let serials = Atomic<Int>(0)
+    injector.map(Database.self, scope: .graph) { _ in
+      await Task.yield()
+      return Database(serial: serials.add(1, ordering: .relaxed).newValue)
+    }
+    injector.map(Pair.self) { injector in
+      Pair(
+        try await injector.resolveAsync(Database.self),
+        try await injector.resolveAsync(Database.self))
+    }
+    let one = try await injector.resolveAsync(Pair.self)
+    let two = try await injector.resolveAsync(Pair.self)
+    #expect(one.first === one.second)
+    #expect(two.first === two.second)
+    #expect(one.first !== two.first)
+  }
+
+  @Test func anAsyncWeakValueIsSharedWhileSomeoneKeepsIt() async throws {
+    let injector = Injector()
+    let serials = Atomic<Int>(0)
+    injector.map(Database.self, scope: .weak) { _ in
+      await Task.yield()
+      return Database(serial: serials.add(1, ordering: .relaxed).newValue)
+    }
+    let kept = try await injector.resolveAsync(Database.self)
+    #expect(try await injector.resolveAsync(Database.self) === kept)
+    #expect(try injector.resolve(Database.self) === kept)
+    withExtendedLifetime(kept) {}
+  }
+
   @Test func resolveAsyncServesSynchronousMappingsOptionalsAndAutoCreatedTypes() async throws {
     let injector = Injector()
     injector.map(Int.self, to: 3)

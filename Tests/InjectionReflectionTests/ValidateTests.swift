@@ -21,6 +21,29 @@ import Testing
     #expect(report.description.hasPrefix("Validation of injector \"app\": 0 problems, 0 notes"))
   }
 
+  @Test func anAsyncMappingIsNotedAsNotBuiltSynchronouslyNotReportedAsAProblem() throws {
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self, scope: .singleton) { _ in
+      await Task.yield()
+      return V8()
+    }
+    injector.map(Garage.self) { Garage(car: try $0.resolve(Car.self)) }
+
+    let report = try injector.validate()
+
+    #expect(report.problems.isEmpty)
+    let notes = report.notes.filter {
+      if case .notBuiltSynchronously = $0 { return true }
+      return false
+    }
+    #expect(notes.count == 2, "the async engine as a root, and where the garage's car needs it")
+    #expect(
+      notes.contains(
+        .notBuiltSynchronously(
+          key: InjectionKey((any Engine).self), path: [InjectionKey((any Engine).self)],
+          reason: "its factory is async (it is built by resolveAsync or prepare())")))
+  }
+
   @Test func everyProblemIsReportedAtOnce() throws {
     let calls = Counter()
     let injector = Injector(label: "app")

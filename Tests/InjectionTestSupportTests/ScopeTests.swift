@@ -12,6 +12,26 @@ import Testing
     }
   }
 
+  @Test func anAsyncOverrideIsResolvedWithAwaitAndPreparedInTheTestInjectorOnly() async throws {
+    let base = Injector(label: "base")
+    base.map((any Engine).self, scope: .eagerSingleton) { _ in
+      await Task.yield()
+      return FactoryEngine()
+    }
+    try await withTestInjector(from: base) {
+      $0.map((any Engine).self, scope: .eagerSingleton) { _ in
+        await Task.yield()
+        return TestEngine(serial: 4)
+      }
+    } operation: { scope in
+      let engine = try await scope.injector.resolveAsync((any Engine).self)
+      #expect((engine as? TestEngine)?.serial == 4)
+      try await scope.injector.prepare()
+      #expect(try scope.injector.resolve((any Engine).self) === engine)
+    }
+    #expect(base.snapshot().mapping(for: InjectionKey((any Engine).self))?.isBuilt == false)
+  }
+
   @Test func aSingletonBuiltInOneScopeIsNotTheOneAnotherScopeSees() throws {
     let first = try withTestInjector(from: App.injector) { scope in
       try scope.injector.resolve(Dashboard.self)
