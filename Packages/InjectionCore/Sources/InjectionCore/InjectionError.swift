@@ -134,9 +134,9 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
         its value was built.
           requested by: \(names.render(path))
           fix: resolve it with try await injector.resolveAsync(\(type).self\(named)), or build it \
-        at start-up: map it .eagerSingleton and call try await injector.prepare() (or \
-        prepare(InjectionKey(\(type).self\(named)))), after which synchronous resolutions and \
-        @Injected reads find it built.
+        before synchronous code needs it: try await injector.prepare() builds every async \
+        .eagerSingleton, try await injector.prepare(InjectionKey(\(type).self\(named))) builds \
+        this one; synchronous resolutions and @Injected reads find it built from then on.
         """
     case .actorIsolated(let key, let actor, let path):
       let path = path.last == key ? path : path + [key]

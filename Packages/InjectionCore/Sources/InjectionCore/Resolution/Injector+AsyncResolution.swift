@@ -74,16 +74,6 @@ extension Injector {
     return try await resolveAsync(registration, owner: self)
   }
 
-  /// The registration that serves `key` for this injector, and the injector that owns it.
-  private func servingRegistration(for key: Key) -> (AnyRegistration, Injector)? {
-    var next: Injector? = self
-    while let injector = next {
-      if let registration = injector.registration(for: key) { return (registration, injector) }
-      next = injector.parent
-    }
-    return nil
-  }
-
   /// Resolves a key on the main actor, for a `@MainActor` mapping resolved from elsewhere.
   private func resolveOnMainActor<T>(_ type: T.Type, named name: String?)
     async throws(InjectionError) -> T

@@ -269,9 +269,15 @@ extension Injector {
   /// The registration that a resolution of `key` from this injector would use: its own, or
   /// the nearest ancestor's.
   func chainRegistration(for key: Key) -> AnyRegistration? {
+    servingRegistration(for: key)?.registration
+  }
+
+  /// The registration that a resolution of `key` from this injector would use, and the
+  /// injector that owns it.
+  func servingRegistration(for key: Key) -> (registration: AnyRegistration, owner: Injector)? {
     var next: Injector? = self
     while let injector = next {
-      if let registration = injector.registration(for: key) { return registration }
+      if let registration = injector.registration(for: key) { return (registration, injector) }
       next = injector.parent
     }
     return nil
