@@ -74,7 +74,7 @@ struct AsyncFactoryTests {
     #expect(builds.load(ordering: .relaxed) == 1)
   }
 
-  @Test func waitingTasksDoNotBlockTheThreadsTheBuildNeeds() async throws {
+  @Test(.timeLimit(.minutes(1))) func waitingTasksDoNotBlockTheThreadsTheBuildNeeds() async throws {
     // More waiters than the cooperative pool has threads: if waiting blocked a thread, the task
     // that opens the gate (and the build itself) could never run.
     let injector = Injector()
@@ -97,7 +97,7 @@ struct AsyncFactoryTests {
     for waiter in waiters { #expect(try await waiter.value == 1) }
   }
 
-  @Test func cancellingOneWaiterLeavesTheBuildToTheOthers() async throws {
+  @Test(.timeLimit(.minutes(1))) func cancellingOneWaiterLeavesTheBuildToTheOthers() async throws {
     let injector = Injector()
     let gate = AsyncGate()
     let builds = Atomic<Int>(0)
@@ -126,7 +126,7 @@ struct AsyncFactoryTests {
     #expect(builds.load(ordering: .relaxed) == 1)
   }
 
-  @Test func aTaskCancelledBeforeItWaitsIsNotLeftWaiting() async throws {
+  @Test(.timeLimit(.minutes(1))) func aTaskCancelledBeforeItWaitsIsNotLeftWaiting() async throws {
     let injector = Injector()
     let gate = AsyncGate()
     injector.map(Database.self, scope: .singleton) { _ in
@@ -176,7 +176,8 @@ struct AsyncFactoryTests {
     #expect(try await injector.resolveAsync(Database.self).serial == 2)
   }
 
-  @Test func aFactoryThatNeverReturnsLeavesWaitersCancellableAndTheInjectorUsable() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func aFactoryThatNeverReturnsLeavesWaitersCancellableAndTheInjectorUsable() async throws {
     let injector = Injector()
     injector.map(Database.self, scope: .singleton) { _ in
       try? await Task.sleep(nanoseconds: 3_600_000_000_000)  // an hour: never, for this test
@@ -278,7 +279,9 @@ struct AsyncFactoryTests {
     #expect(try injector.resolve(Database.self).serial == 2)
   }
 
-  @Test func anAsyncSingletonThatResolvesItselfIsACycleNotADeadlock() async throws {
+  @Test(.timeLimit(.minutes(1))) func anAsyncSingletonThatResolvesItselfIsACycleNotADeadlock()
+    async throws
+  {
     let injector = Injector()
     injector.map(Database.self, scope: .singleton) { injector in
       let other = try await injector.resolveAsync(Database.self)
@@ -292,7 +295,7 @@ struct AsyncFactoryTests {
     }
   }
 
-  @Test func aCycleThroughTwoAsyncMappingsNamesThePath() async throws {
+  @Test(.timeLimit(.minutes(1))) func aCycleThroughTwoAsyncMappingsNamesThePath() async throws {
     let injector = Injector()
     injector.map(Database.self) { injector in
       _ = try await injector.resolveAsync(String.self)
@@ -309,6 +312,39 @@ struct AsyncFactoryTests {
       return path == [
         InjectionKey(String.self), InjectionKey(Database.self), InjectionKey(String.self),
       ]
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func twoAsyncSingletonsThatNeedEachOtherStartedByTwoTasksFailWithACycleNotADeadlock()
+    async throws
+  {
+    let injector = Injector()
+    let gate = AsyncGate()
+    let started = Atomic<Int>(0)
+    injector.map(Database.self, scope: .singleton) { injector in
+      started.add(1, ordering: .relaxed)
+      await gate.wait()
+      _ = try await injector.resolveAsync(String.self)
+      return Database(serial: 1)
+    }
+    injector.map(String.self, scope: .singleton) { injector in
+      started.add(1, ordering: .relaxed)
+      await gate.wait()
+      return "\(try await injector.resolveAsync(Database.self).serial)"
+    }
+    let database = Task { try await injector.resolveAsync(Database.self) }
+    let string = Task { try await injector.resolveAsync(String.self) }
+    #expect(await eventually { started.load(ordering: .relaxed) == 2 })
+    gate.open()
+    for outcome in [await database.result.map { _ in () }, await string.result.map { _ in () }] {
+      guard case .failure(let error) = outcome, case .cycle(let path)? = error as? InjectionError
+      else {
+        Issue.record("expected a cycle, got \(outcome)")
+        continue
+      }
+      #expect(Set(path) == [InjectionKey(Database.self), InjectionKey(String.self)])
+      #expect(path.first == path.last)
     }
   }
 
@@ -329,7 +365,8 @@ struct AsyncFactoryTests {
     #expect(repository.value.isResolved)
   }
 
-  @Test func removingTheModuleOfAnAsyncSingletonWhileItIsBuiltHandsTheWaitersItsValue()
+  @Test(.timeLimit(.minutes(1)))
+  func removingTheModuleOfAnAsyncSingletonWhileItIsBuiltHandsTheWaitersItsValue()
     async throws
   {
     let injector = Injector()

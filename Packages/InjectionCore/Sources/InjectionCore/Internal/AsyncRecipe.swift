@@ -30,7 +30,7 @@ final class AsyncRecipe<T>: @unchecked Sendable {
 /// `@unchecked Sendable`: `waiters` is read and written only with the owning injector's
 /// `registry` mutex held.
 final class AsyncBuild<T>: @unchecked Sendable {
-  typealias Waiter = UnsafeContinuation<Delivery<T>, Never>
+  typealias Waiter = UnsafeContinuation<Delivery<T>?, Never>
 
   /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) private var waiters: [UInt64: Waiter] = [:]

@@ -9,6 +9,8 @@ final class AsyncResolutionFrame: Sendable {
   /// What a cycle repeats: the registration being built.
   let identity: ObjectIdentifier
   let parent: AsyncResolutionFrame?
+  /// The ``AsyncBuild`` this frame runs, for the build of a cached value; `nil` otherwise.
+  let build: ObjectIdentifier?
   /// The values of ``Scope/graph`` mappings built during the outermost `async` resolution on
   /// the path, shared by all its frames.
   let graph: AsyncGraph
@@ -16,11 +18,28 @@ final class AsyncResolutionFrame: Sendable {
   /// The innermost `async` build of the current task, if any.
   @TaskLocal static var current: AsyncResolutionFrame?
 
-  init(key: Key, identity: ObjectIdentifier, parent: AsyncResolutionFrame?) {
+  init(
+    key: Key, identity: ObjectIdentifier, parent: AsyncResolutionFrame?,
+    build: ObjectIdentifier? = nil
+  ) {
     self.key = key
     self.identity = identity
     self.parent = parent
+    self.build = build
     self.graph = parent?.graph ?? AsyncGraph()
+  }
+
+  /// The innermost build of a cached value on the path, from this frame out: the build that
+  /// waits when this frame waits. With the keys from its frame to this one.
+  var owningBuild: (build: ObjectIdentifier, key: Key, pathFromHere: [InjectionKey])? {
+    var keys: [InjectionKey] = []
+    var next: AsyncResolutionFrame? = self
+    while let frame = next {
+      keys.append(frame.key.publicKey)
+      if let build = frame.build { return (build, frame.key, keys.reversed()) }
+      next = frame.parent
+    }
+    return nil
   }
 
   /// The keys being built, outermost first.

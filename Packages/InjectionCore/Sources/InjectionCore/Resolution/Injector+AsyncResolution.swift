@@ -175,54 +175,78 @@ extension Injector {
   ///
   /// The first task to find it missing starts the build in a task of its own (which inherits
   /// its task-locals: the path and ``Injector/current``); every task, the first included,
-  /// waits for it as a continuation.
+  /// waits for it as a continuation. A build that would wait for a build that waits (through
+  /// others) for it throws a cycle instead (``AsyncWaitGraph``).
   private func awaitCached<T>(_ registration: Registration<T>, parent: AsyncResolutionFrame?)
     async throws(InjectionError) -> T
   {
-    if let value = registration.published { return value }
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
+    while true {
+      if let value = registration.published { return value }
+      let step = registry.withLock { _ -> AsyncStep<T> in
+        if let value = registration.published { return .ready(value) }
+        if registration.scope == .weak, let object = registration.weakObject.object {
+          return .ready(object as! T)
+        }
+        if let build = recipe.build { return .join(build) }
+        let build = AsyncBuild<T>()
+        recipe.build = build
+        return .start(build)
+      }
+      let build: AsyncBuild<T>
+      switch step {
+      case .ready(let value):
+        return value
+      case .join(let running):
+        build = running
+      case .start(let started):
+        build = started
+        let frame = AsyncResolutionFrame(
+          key: registration.key, identity: ObjectIdentifier(registration), parent: parent,
+          build: ObjectIdentifier(started))
+        Task { await self.runBuild(registration, started, frame: frame) }
+      }
+      if let delivery = try await wait(for: build, of: registration, parent: parent) {
+        return try delivery.result.get()
+      }
+    }
+  }
+
+  /// Waits for `build` as a continuation; `nil` if it was over before the wait began (look
+  /// again).
+  private func wait<T>(
+    for build: AsyncBuild<T>, of registration: Registration<T>, parent: AsyncResolutionFrame?
+  ) async throws(InjectionError) -> Delivery<T>? {
+    let waiting = parent?.owningBuild
+    if let waiting {
+      guard AsyncWaitGraph.beginWaiting(waiting.build, for: ObjectIdentifier(build)) else {
+        throw .cycle(
+          path: waiting.pathFromHere + [registration.key.publicKey, waiting.key.publicKey])
+      }
+    }
+    defer {
+      if let waiting { AsyncWaitGraph.endWaiting(waiting.build, for: ObjectIdentifier(build)) }
+    }
+    guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
+    let key = registration.key.publicKey
     let id = AsyncBuild<T>.nextWaiterID()
-    let delivery = await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: AsyncBuild<T>.Waiter) in
-        let step = registry.withLock { _ -> AsyncStep<T> in
-          if let value = registration.published { return .ready(value) }
-          if registration.scope == .weak, let object = registration.weakObject.object {
-            return .ready(object as! T)
-          }
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (waiter: UnsafeContinuation<Delivery<T>?, Never>) in
+        let outcome = registry.withLock { _ -> Delivery<T>?? in
+          // The build may be over: then look again.
+          guard recipe.build === build else { return .some(nil) }
           // Checked under the mutex that the cancellation handler takes: a task cancelled
           // before its waiter is added is never left waiting.
-          if Task.isCancelled { return .cancelled }
-          if let build = recipe.build {
-            build.add(waiter, id: id)
-            return .waiting
-          }
-          let build = AsyncBuild<T>()
+          if Task.isCancelled { return Delivery(result: .failure(.cancelled(key: key))) }
           build.add(waiter, id: id)
-          recipe.build = build
-          return .start(build)
+          return nil
         }
-        switch step {
-        case .ready(let value):
-          waiter.resume(returning: Delivery(result: .success(value)))
-        case .cancelled:
-          waiter.resume(
-            returning: Delivery(result: .failure(.cancelled(key: registration.key.publicKey))))
-        case .waiting:
-          break
-        case .start(let build):
-          let frame = AsyncResolutionFrame(
-            key: registration.key, identity: ObjectIdentifier(registration), parent: parent)
-          Task {
-            await self.runBuild(registration, build, frame: frame)
-          }
-        }
+        if let outcome { waiter.resume(returning: outcome) }
       }
     } onCancel: {
       let waiter = registry.withLock { _ in recipe.build?.remove(id: id) }
-      waiter?.resume(
-        returning: Delivery(result: .failure(.cancelled(key: registration.key.publicKey))))
+      waiter?.resume(returning: Delivery(result: .failure(.cancelled(key: key))))
     }
-    return try delivery.result.get()
   }
 
   /// Runs the build of a cached `async` value, publishes it, and resumes its waiters.
@@ -253,8 +277,7 @@ extension Injector {
 /// the mapping API requires to be `Sendable`; a build is `Sendable`.
 private enum AsyncStep<T>: @unchecked Sendable {
   case ready(T)
-  case cancelled
-  case waiting
+  case join(AsyncBuild<T>)
   case start(AsyncBuild<T>)
 }
 
