@@ -29,8 +29,10 @@ final class AsyncResolutionFrame: Sendable {
     self.graph = parent?.graph ?? AsyncGraph()
   }
 
-  /// The innermost build of a cached value on the path, from this frame out: the build that
-  /// waits when this frame waits. With the keys from its frame to this one.
+  /// The innermost build of a cached value on the path, from this frame out.
+  ///
+  /// That build is the one that waits when this frame waits; with its key, and the keys from
+  /// its frame to this one.
   var owningBuild: (build: ObjectIdentifier, key: Key, pathFromHere: [InjectionKey])? {
     var keys: [InjectionKey] = []
     var next: AsyncResolutionFrame? = self
