@@ -26,6 +26,9 @@ enum BenchmarkRunner {
     if options.includes("W8") {
       measure("W8", into: &report) { try W8ArgumentsAndProviders.run(plan, into: &$0) }
     }
+    if options.includes("W9") {
+      measure("W9", into: &report) { try W9AsyncSingletons.run(plan, into: &$0) }
+    }
     if options.includes("W6") {
       for variant in [W6SlowSingletonRace.Variant.tasks, .threads] {
         Console.progress("W6 \(variant.rawValue)…")

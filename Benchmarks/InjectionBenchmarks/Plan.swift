@@ -13,6 +13,9 @@ struct Plan {
   let typesPerRepetition: Int
   let raceTrials: Int
   let racers: Int
+  /// How many W9 races (each on a fresh injector or lazy value) make one timed repetition:
+  /// one race of `racers` tasks is too short to time steadily.
+  let racesPerRepetition: Int
   /// The W7 sizes: N types compiled through swift-injection and by hand, debug and release.
   let compileTypeCounts: [Int]
   /// Whether W7 runs only when `--filter` names it: its clean builds take minutes.
@@ -22,17 +25,17 @@ struct Plan {
     isQuick: false, repetitions: Repetitions(timed: 5), singletonResolves: 1_000_000,
     carResolves: 200_000, injectedReads: 10_000_000, resolvesPerThread: 500_000,
     typeCounts: [100, 1_000, 10_000], typesPerRepetition: 10_000, raceTrials: 5, racers: 1_000,
-    compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: false)
+    racesPerRepetition: 10, compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: false)
 
-  /// A smoke run: every workload once, with few iterations; W6 keeps its full size because it
-  /// checks behaviour, not time.
+  /// A smoke run: every workload once, with few iterations; W6 and W9's race keep their 1,000
+  /// racers because they check behaviour, not time.
   ///
   /// W7 (minutes of compiling) runs only when `--filter` names it.
   static let quick = Plan(
     isQuick: true, repetitions: Repetitions(timed: 1), singletonResolves: 10_000,
     carResolves: 2_000, injectedReads: 100_000, resolvesPerThread: 5_000,
     typeCounts: [100, 1_000, 10_000], typesPerRepetition: 1, raceTrials: 5, racers: 1_000,
-    compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: true)
+    racesPerRepetition: 1, compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: true)
 
   func passesPerRepetition(typeCount: Int) -> Int {
     max(1, typesPerRepetition / typeCount)

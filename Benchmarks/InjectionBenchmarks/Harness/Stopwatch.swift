@@ -17,6 +17,20 @@ enum Stopwatch {
     try body()
     return (clock.now - start).nanoseconds / Double(operations)
   }
+
+  /// Runs async `body` once and returns how long it took, in nanoseconds per operation; the
+  /// clock starts and stops inside the caller's async context.
+  ///
+  /// - Parameters:
+  ///   - operations: How many operations `body` performs.
+  ///   - body: The measured work.
+  static func nanosecondsPerOperation(
+    operations: Int, _ body: () async throws -> Void
+  ) async rethrows -> Double {
+    let start = clock.now
+    try await body()
+    return (clock.now - start).nanoseconds / Double(operations)
+  }
 }
 
 extension Duration {

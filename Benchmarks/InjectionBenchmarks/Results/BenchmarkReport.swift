@@ -27,7 +27,7 @@ extension BenchmarkReport {
   func missingFigures(_ options: Options, plan: Plan) -> [String] {
     var missing: [String] = []
     let expected: [(id: String, count: Int)] = [
-      ("W1", 1), ("W2", 2), ("W3", 1), ("W5", 1),
+      ("W1", 1), ("W2", 2), ("W3", 1), ("W5", 1), ("W9", 2),
     ]
     for (id, count) in expected where options.includes(id) {
       let figures = workloads.filter { $0.id == id }

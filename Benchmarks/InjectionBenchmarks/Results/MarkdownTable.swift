@@ -120,6 +120,17 @@ enum MarkdownTable {
         "W5: wall time from the threads' release to the last one's end, over both threads' "
           + "resolves.")
     }
+    if ids.contains("W9") {
+      notes.append(
+        """
+        W9: hand-wired is `AsyncLazy` (a mutex-guarded `Task` started once; a read awaits its \
+        value); both singletons' factories yield once before returning a new engine. Each timed \
+        repetition runs in one async context and is timed inside it. The race row is ns per \
+        race of \(grouped(plan.racers)) child tasks in a task group (\(plan.racesPerRepetition) \
+        per timed repetition, each on a fresh injector or lazy value), and fails the run unless \
+        each race built once and every task got the same instance.
+        """)
+    }
     if !report.races.isEmpty {
       notes.append(
         """
@@ -183,7 +194,8 @@ enum MarkdownTable {
     return whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
   }
 
-  private static func grouped(_ value: Int) -> String {
+  /// `value` with thousands separators, without Foundation.
+  static func grouped(_ value: Int) -> String {
     let digits = String(value)
     var result = ""
     for (index, digit) in digits.enumerated() {

@@ -4,6 +4,8 @@ struct WorkloadFigure {
   let title: String
   let baseline: Double
   let injection: Double
+  /// Tells the JSON report's figures of one workload apart; `nil` (left out) for most.
+  var variant: String?
   /// Whether the figure goes into the JSON report (supplementary rows are table-only).
   var isReported = true
 

@@ -158,6 +158,10 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   ///
   /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) var incomplete: IncompleteValue<T>?
+  /// The `async` factory and its build in progress, for a mapping made with one; `nil` for
+  /// every other mapping. (Its synchronous ``factory`` throws
+  /// ``InjectionError/asyncMapping(key:path:)``.)
+  let asyncRecipe: AsyncRecipe<T>?
   /// The last dynamic type the hook check saw, tagged with the answer.
   ///
   /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms to
@@ -170,10 +174,6 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   let checksHookDynamically: Bool
   /// Whether this maps an instance the app built (cached from the start, never built).
   let isInstance: Bool
-  /// The `async` factory and its build in progress, for a mapping made with one; `nil` for
-  /// every other mapping. (Its synchronous ``factory`` throws
-  /// ``InjectionError/asyncMapping(key:path:)``.)
-  let asyncRecipe: AsyncRecipe<T>?
   /// Whether ``cachedValue`` holds the value of a built singleton, eager singleton or instance.
   let isPublished: Atomic<Bool>
 

@@ -32,6 +32,8 @@ extension Injector {
     }
     let registration = Self.registration(found, of: T.self)
     if registration.asyncRecipe != nil {
+      // The cached path: one acquiring load, no task-local read, no further `async` call.
+      if let value = registration.published, !isObserved { return value }
       guard !isObserved else {
         return try await observedResolution(key) { () async throws(InjectionError) -> T in
           try await resolveAsync(registration, owner: owner)
