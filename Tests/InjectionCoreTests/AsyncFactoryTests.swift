@@ -2,7 +2,19 @@ import InjectionCore
 import Synchronization
 import Testing
 
+/// A global actor other than the main actor, for services isolated to it.
+@globalActor actor StorageActor {
+  static let shared = StorageActor()
+}
+
 extension AsyncFactoryTests {
+  /// A service isolated to ``StorageActor``.
+  @StorageActor final class Store: Sendable {
+    let opened: Int
+    init(opened: Int) { self.opened = opened }
+    func count() -> Int { opened }
+  }
+
   /// A service that starts asynchronously.
   final class Database: Sendable {
     let serial: Int
@@ -441,6 +453,15 @@ struct AsyncFactoryTests {
     #expect(try await injector.resolveAsync(Database.self) === kept)
     #expect(try injector.resolve(Database.self) === kept)
     withExtendedLifetime(kept) {}
+  }
+
+  @Test func aServiceOfAnotherGlobalActorIsBuiltOnItsActorThroughAnAsyncFactory() async throws {
+    let injector = Injector()
+    injector.map(Store.self, scope: .singleton) { @StorageActor _ async in Store(opened: 2) }
+    #expect(throws: InjectionError.self) { try injector.resolve(Store.self) }
+    let store = try await injector.resolveAsync(Store.self)
+    #expect(await store.count() == 2)
+    #expect(try injector.resolve(Store.self) === store)
   }
 
   @Test func resolveAsyncServesSynchronousMappingsOptionalsAndAutoCreatedTypes() async throws {

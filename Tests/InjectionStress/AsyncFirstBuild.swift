@@ -21,14 +21,7 @@ enum AsyncFirstBuild {
   private static let tasks = 200
   private static let readerThreads = 4
 
-  static let scenario = Scenario(name: "async-first-build") { run in
-    var round = 0
-    while run.isRunning {
-      oneRound(run, failingFirst: round.isMultiple(of: 2))
-      run.recordIteration()
-      round += 1
-    }
-  }
+  static let scenario = Scenario.failingEveryOtherFirstBuild(name: "async-first-build", oneRound)
 
   private static func oneRound(_ run: StressRun, failingFirst: Bool) {
     let injector = Injector(label: "async-first-build")

@@ -19,14 +19,7 @@ enum LazyFirstRead {
 
   private static let threads = 16
 
-  static let scenario = Scenario(name: "lazy-first-read") { run in
-    var round = 0
-    while run.isRunning {
-      oneRound(run, failingFirst: round.isMultiple(of: 2))
-      run.recordIteration()
-      round += 1
-    }
-  }
+  static let scenario = Scenario.failingEveryOtherFirstBuild(name: "lazy-first-read", oneRound)
 
   private static func oneRound(_ run: StressRun, failingFirst: Bool) {
     let injector = Injector(label: "lazy-first-read")

@@ -6,6 +6,21 @@ struct Scenario: Sendable {
   /// Runs the scenario; it reports violations through the run, which exits the process.
   let body: @Sendable (StressRun) -> Void
 
+  /// A scenario that runs `oneRound` until the run's deadline, every other round (the first
+  /// included) with a first build that fails.
+  static func failingEveryOtherFirstBuild(
+    name: String, _ oneRound: @escaping @Sendable (StressRun, Bool) -> Void
+  ) -> Scenario {
+    Scenario(name: name) { run in
+      var round = 0
+      while run.isRunning {
+        oneRound(run, round.isMultiple(of: 2))
+        run.recordIteration()
+        round += 1
+      }
+    }
+  }
+
   /// Every scenario, in the order they run.
   static let all: [Scenario] = [
     InjectedReadTemporaryOwner.scenario,
