@@ -95,8 +95,9 @@ public final class Lazy<Value>: BoundToInjector {
   }
 }
 
-// @unchecked Sendable: `resolved` is guarded by the atomic `state`, no lock: only the one thread
-// whose compare-exchange moved `state` from `unresolved` to `resolving` writes it, before its
-// releasing store of `resolved`, and a thread reads it only after an acquiring load of `state`
-// saw `resolved`. `resolver` is atomic; `source` and `name` are immutable.
+// @unchecked Sendable: the lock is the atomic `state`, and it guards `resolved`: only the one
+// thread whose compare-exchange moved `state` from `unresolved` to `resolving` (taking it) writes
+// `resolved`, before its releasing store of `resolved` into `state` (releasing it); a thread reads
+// `resolved` only after an acquiring load of `state` saw `resolved`. `resolver` is atomic;
+// `source` and `name` are immutable.
 extension Lazy: @unchecked Sendable where Value: Sendable {}

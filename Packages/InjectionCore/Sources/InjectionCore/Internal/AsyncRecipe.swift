@@ -4,9 +4,9 @@ import Synchronization
 /// the build of its cached value while one runs.
 ///
 /// A class, so that every other registration pays one word (`nil`) for it.
-///
-/// `@unchecked Sendable`: `build` is read and written only with the owning injector's `registry`
-/// mutex held; `factory` is immutable and `Sendable`.
+// @unchecked Sendable: the lock is the owning injector's `registry` mutex (`Injector.registry`),
+// and it guards `build` (read and written only inside its `withLock`); `factory` is immutable and
+// `Sendable`.
 final class AsyncRecipe<T>: @unchecked Sendable {
   let factory: @Sendable (Injector) async throws -> T
   /// The build of the cached value in progress, if any.
@@ -26,9 +26,8 @@ final class AsyncRecipe<T>: @unchecked Sendable {
 /// waiter is a continuation, so that no thread is blocked while it waits. The build resumes
 /// every waiter still here with its result; a cancelled waiter is taken out and resumed at
 /// once with ``InjectionError/cancelled(key:)``.
-///
-/// `@unchecked Sendable`: `waiters` is read and written only with the owning injector's
-/// `registry` mutex held.
+// @unchecked Sendable: the lock is the owning injector's `registry` mutex (`Injector.registry`),
+// and it guards `waiters` (read and written only inside its `withLock`).
 final class AsyncBuild<T>: @unchecked Sendable {
   typealias Waiter = UnsafeContinuation<Delivery<T>?, Never>
 

@@ -26,13 +26,25 @@ extension Injector {
   public func resolveAsync<T>(_ type: T.Type = T.self, named name: String? = nil)
     async throws(InjectionError) -> T
   {
-    let key = Key(T.self, named: name)
-    guard let (found, owner) = servingRegistration(for: key) else {
+    guard let served = servingRegistration(for: Key(T.self, named: name)) else {
       return try resolve(T.self, named: name)  // not mapped: what the synchronous path does
     }
+    return try await resolveAsync(served.registration, of: T.self, owner: served.owner)
+  }
+
+  /// ``resolveAsync(_:named:)->T`` once the registration that serves the key is found.
+  ///
+  /// Inlined into both public spellings: as a call of its own, an `async` frame cost the cached
+  /// path 160 ns (W9).
+  @inline(__always)
+  private func resolveAsync<T>(_ found: AnyRegistration, of type: T.Type, owner: Injector)
+    async throws(InjectionError) -> T
+  {
     let registration = Self.registration(found, of: T.self)
+    let key = registration.key
+    let name = key.name
     if registration.asyncRecipe != nil {
-      // The cached path: one acquiring load, no task-local read, no further `async` call.
+      // The cached path: one acquiring load, no task-local read.
       if let value = registration.published, !isObserved { return value }
       guard !isObserved else {
         return try await observedResolution(key) { () async throws(InjectionError) -> T in
@@ -58,10 +70,10 @@ extension Injector {
   public func resolveAsync<Wrapped>(
     _ type: Wrapped?.Type = Wrapped?.self, named name: String? = nil
   ) async throws(InjectionError) -> Wrapped? {
-    guard servingRegistration(for: Key(Wrapped.self, named: name)) != nil else {
+    guard let served = servingRegistration(for: Key(Wrapped.self, named: name)) else {
       return try resolve(Wrapped?.self, named: name)
     }
-    return try await resolveAsync(Wrapped.self, named: name) as Wrapped
+    return try await resolveAsync(served.registration, of: Wrapped.self, owner: served.owner)
   }
 
   /// Builds (or fetches) the value of a registration this injector owns, with `await`: for

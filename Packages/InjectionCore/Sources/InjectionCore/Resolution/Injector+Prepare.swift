@@ -38,17 +38,7 @@ extension Injector {
   public func prepare(_ keys: InjectionKey...) async throws(InjectionError) {
     var pending: [(AnyRegistration, Injector)] = []
     for described in keys {
-      var next: Injector? = self
-      var found: (AnyRegistration, Injector)?
-      while found == nil, let injector = next {
-        if let key = injector.key(describedBy: described),
-          let registration = injector.registration(for: key)
-        {
-          found = (registration, injector)
-        }
-        next = injector.parent
-      }
-      guard let found else {
+      guard let found = servingRegistration(describedBy: described) else {
         throw .notMapped(key: described, path: [], searched: chainLabels)
       }
       pending.append(found)

@@ -389,17 +389,28 @@ extension Injector {
   /// - Returns: The resolved value.
   /// - Throws: What resolving the key throws.
   public func resolve(_ key: InjectionKey) throws(InjectionError) -> Any {
-    var next: Injector? = self
-    while let injector = next {
-      if let own = injector.key(describedBy: key),
-        let registration = injector.registration(for: own)
-      {
-        return try registration.resolveErased(from: self)
-      }
-      next = injector.parent
+    if let (registration, _) = servingRegistration(describedBy: key) {
+      return try registration.resolveErased(from: self)
     }
     throw .notMapped(
       key: key, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
+  }
+
+  /// ``servingRegistration(for:)`` for a key known as an ``InjectionKey``: each injector of
+  /// the chain looks it up as ``key(describedBy:)`` says.
+  func servingRegistration(describedBy described: InjectionKey)
+    -> (registration: AnyRegistration, owner: Injector)?
+  {
+    var next: Injector? = self
+    while let injector = next {
+      if let key = injector.key(describedBy: described),
+        let registration = injector.registration(for: key)
+      {
+        return (registration, injector)
+      }
+      next = injector.parent
+    }
+    return nil
   }
 
   /// The key that an ``InjectionKey`` describes: from its type when it carries one, else the
