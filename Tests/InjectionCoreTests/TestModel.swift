@@ -163,7 +163,10 @@ final class LoggingCar: Injectable {
 extension InjectionError {
   /// The parts of a `notMapped` error, or `nil` for another case.
   var notMapped:
-    (key: InjectionKey, path: [InjectionKey], searched: [String], mappedNames: [String?])?
+    (
+      key: InjectionKey, path: [InjectionKey], searched: [String],
+      mappedNames: InjectionError.MappedNames
+    )?
   {
     guard case .notMapped(let key, let path, let searched, let mappedNames) = self else {
       return nil

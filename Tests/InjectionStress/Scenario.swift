@@ -34,5 +34,8 @@ struct Scenario: Sendable {
     TransientCycleThroughChildren.scenario,
     LazyFirstRead.scenario,
     AsyncFirstBuild.scenario,
+    GraphRemapWhileBuilding.scenario,
+    LazyWaitsForASingleton.scenario,
+    ObserverResolvesWithArguments.scenario,
   ]
 }

@@ -14,9 +14,10 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// - `searched`: the labels of the injectors that were searched, the requesting one first.
   /// - `mappedNames`: the names that `key`'s type is mapped with in those injectors, `nil` for
   ///   its unnamed mapping, unnamed first and then in alphabetical order; empty when the type
-  ///   is not mapped at all. The message suggests the closest one for a misspelled name.
+  ///   is not mapped at all. The message suggests the closest one for a misspelled name. Sorted
+  ///   only when read (see ``MappedNames``): a miss costs about what a hit costs.
   case notMapped(
-    key: InjectionKey, path: [InjectionKey], searched: [String], mappedNames: [String?] = [])
+    key: InjectionKey, path: [InjectionKey], searched: [String], mappedNames: MappedNames = [])
 
   /// Building `path.last` needs `path.last` again without a singleton in between.
   ///
@@ -172,7 +173,7 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// spelled as the key's type is written in code (`(any Vehicle).self` for a protocol,
   /// `Car.self` otherwise), and auto-creation only where it can apply.
   private static func fix(
-    forUnmapped key: InjectionKey, type: String, mappedNames: [String?]
+    forUnmapped key: InjectionKey, type: String, mappedNames: MappedNames
   ) -> String {
     let named = key.name.map { ", named: \"\($0)\"" } ?? ""
     let mapping =
@@ -217,7 +218,7 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
 
   /// The mapped name closest to `name`: the same but for case, or at most one edit in three
   /// characters away (a typo), nearest first; `nil` when none is that close.
-  static func closestName(to name: String, in mappedNames: [String?]) -> String? {
+  static func closestName(to name: String, in mappedNames: MappedNames) -> String? {
     let target = Array(name.lowercased())
     var best: (name: String, distance: Int)?
     for case let candidate? in mappedNames {

@@ -17,23 +17,22 @@ import Synchronization
 /// ```
 ///
 /// A first read from several threads at once resolves once: one thread resolves, the others
-/// wait for it and get its value. If the resolution fails, they get the error, and a later read
-/// tries again. The lazy value holds its injector weakly; a first read after the injector was
+/// wait for it and get its value. If the resolution fails, the read that resolved throws the
+/// error, and each waiting read tries again. A read that would wait for a thread that waits for
+/// it (through singleton builds or other lazy values) throws ``InjectionError/cycle(path:)``
+/// instead of waiting forever. The lazy value holds its injector weakly; a first read after the injector was
 /// released throws ``InjectionError/injectorReleased(key:)``.
 public final class Lazy<Value>: BoundToInjector {
   private let source: InjectorReference
   private let name: String?
-  /// ``Resolution`` raw values.
-  private let state = Atomic<UInt8>(Resolution.unresolved.rawValue)
-  /// The resolving thread's context, to tell a read from inside the resolution (a cycle).
-  private let resolver = Atomic<UInt>(0)
-  /// Written once by the resolving thread before `state` becomes `resolved` with a releasing
-  /// store; read only after an acquiring load saw `resolved`.
+  /// Whether `resolved` holds the value: set once, with a releasing store, after it was written.
+  private let isPublished = Atomic<Bool>(false)
+  /// The first read in progress, if any: the thread that resolves holds its gate until it is
+  /// done, and the others wait on the gate as ``WaitGraph`` allows.
+  private let reading = Lock<LazyRead?>(nil)
+  /// Written once by the thread whose read is in `reading`, before `isPublished` becomes `true`
+  /// with a releasing store; read only after an acquiring load saw `true`.
   @exclusivity(unchecked) private var resolved: Value?
-
-  private enum Resolution: UInt8 {
-    case unresolved, resolving, resolved
-  }
 
   init(injector: Injector, name: String?) {
     self.source = InjectorReference(injector)
@@ -44,60 +43,95 @@ public final class Lazy<Value>: BoundToInjector {
   public var key: InjectionKey { InjectionKey(Value.self, named: name) }
 
   /// Whether the first read resolved the value.
-  public var isResolved: Bool {
-    state.load(ordering: .acquiring) == Resolution.resolved.rawValue
-  }
+  public var isResolved: Bool { isPublished.load(ordering: .acquiring) }
 
   /// The value: resolved on the first read, the same on every later one.
   ///
+  /// A thread whose first read finds another thread resolving waits for it, as a thread waits
+  /// for a singleton another thread builds: if that thread waits (through others) for this
+  /// one, the read throws a cycle instead of waiting forever.
+  ///
   /// - Throws: What resolving `Value` throws (a later read tries again);
   ///   ``InjectionError/injectorReleased(key:)``; ``InjectionError/cycle(path:)`` when the
-  ///   resolution itself reads this value.
+  ///   resolution itself reads this value, or waits for this thread.
   public var value: Value {
     get throws(InjectionError) {
-      let thread = UInt(bitPattern: ResolutionContext.current.toOpaque())
-      while true {
-        switch Resolution(rawValue: state.load(ordering: .acquiring)) {
-        case .resolved?:
-          return resolved.unsafelyUnwrapped
-        case .resolving?:
-          if resolver.load(ordering: .relaxed) == thread {
-            throw .cycle(path: (ResolutionContext.building?.path ?? []) + [key])
-          }
-          yieldThread()
-        default:
-          let (won, _) = state.compareExchange(
-            expected: Resolution.unresolved.rawValue, desired: Resolution.resolving.rawValue,
-            ordering: .acquiring)
-          guard won else { continue }
-          resolver.store(thread, ordering: .relaxed)
-          return try resolveFirst()
+      if isPublished.load(ordering: .acquiring) { return resolved.unsafelyUnwrapped }
+      return try readFirst()
+    }
+  }
+
+  /// The first read: resolves as the one thread that claimed it, or waits for the one that did.
+  private func readFirst() throws(InjectionError) -> Value {
+    let context = ResolutionContext.current.takeUnretainedValue()
+    while true {
+      let claim = reading.withLock { reading -> LazyClaim in
+        if isPublished.load(ordering: .acquiring) { return .published }
+        if let other = reading { return .wait(other) }
+        let mine = LazyRead(builder: context.id)
+        mine.gate.lock()  // before anyone can see it; released when the read is over
+        reading = mine
+        return .claimed(mine)
+      }
+      switch claim {
+      case .published:
+        return resolved.unsafelyUnwrapped
+      case .claimed(let mine):
+        return try resolveFirst(as: mine)
+      case .wait(let other):
+        guard other.builder != context.id else {
+          throw .cycle(path: context.path + [key])  // read from inside its own resolution
+        }
+        switch WaitGraph.beginWaiting(context.id, for: other) {
+        case .finished:
+          continue
+        case .wait:
+          other.gate.lock()  // the reader holds it until its read is over
+          other.gate.unlock()
+          WaitGraph.endWaiting(context.id)
+        case .wouldDeadlock:
+          throw .cycle(path: context.path + [key])
         }
       }
     }
   }
 
-  /// Resolves the value as the one thread that won the first read, and publishes it; on
-  /// failure, lets the next read try again.
-  private func resolveFirst() throws(InjectionError) -> Value {
-    do throws(InjectionError) {
-      guard let injector = source.injector else { throw .injectorReleased(key: key) }
-      let value = try injector.resolve(Value.self, named: name)
-      resolved = value
-      resolver.store(0, ordering: .relaxed)
-      state.store(Resolution.resolved.rawValue, ordering: .releasing)
-      return value
-    } catch {
-      resolver.store(0, ordering: .relaxed)
-      state.store(Resolution.unresolved.rawValue, ordering: .releasing)
-      throw error
+  /// Resolves the value as the thread that claimed the first read, and publishes it.
+  ///
+  /// On failure, the next read tries again. Either way the waiters are released.
+  private func resolveFirst(as mine: LazyRead) throws(InjectionError) -> Value {
+    defer {
+      reading.withLock { $0 = nil }
+      WaitGraph.finish(mine)  // before the gate opens: no waiter takes it for a live read
+      mine.gate.unlock()
     }
+    guard let injector = source.injector else { throw .injectorReleased(key: key) }
+    let value = try injector.resolve(Value.self, named: name)
+    resolved = value
+    isPublished.store(true, ordering: .releasing)
+    return value
   }
 }
 
-// @unchecked Sendable: the lock is the atomic `state`, and it guards `resolved`: only the one
-// thread whose compare-exchange moved `state` from `unresolved` to `resolving` (taking it) writes
-// `resolved`, before its releasing store of `resolved` into `state` (releasing it); a thread reads
-// `resolved` only after an acquiring load of `state` saw `resolved`. `resolver` is atomic;
-// `source` and `name` are immutable.
+/// The first read of a ``Lazy`` value in progress: what ``WaitGraph`` follows, like a
+/// singleton's build.
+///
+/// `@unchecked Sendable`: `gate` is a mutex that guards no state (it orders waiters after the
+/// read); everything else is as in ``AnyBuildTicket``.
+final class LazyRead: AnyBuildTicket, @unchecked Sendable {
+  /// Held by the reading thread for the whole read.
+  let gate = PlatformMutex()
+}
+
+/// What a first read of a ``Lazy`` value does next.
+private enum LazyClaim {
+  case published
+  case claimed(LazyRead)
+  case wait(LazyRead)
+}
+
+// @unchecked Sendable: `resolved` is written only by the one thread whose `LazyRead` it put into
+// `reading` (under the `reading` lock), before its releasing store of `true` into `isPublished`;
+// a thread reads `resolved` only after an acquiring load of `isPublished` saw `true`. `reading`
+// is a lock; `source` and `name` are immutable.
 extension Lazy: @unchecked Sendable where Value: Sendable {}

@@ -38,3 +38,19 @@ final class Arguments<First, each Rest>: ArgumentList {
     Self.typeNames(of: First.self, repeat (each Rest).self)
   }
 }
+
+/// How a mapping that takes arguments builds a value from one resolution's arguments: what its
+/// ``Registration`` adds for it.
+///
+/// The arguments are a parameter of the call, from `resolve(_:named:arguments:)` to the
+/// factory: nothing else on the thread (a nested resolution, an observer, a hook) can see or
+/// change them.
+final class ArgumentRecipe<T>: Sendable {
+  /// Builds a value from the injector and the arguments, or throws
+  /// ``InjectionError/argumentMismatch(key:expected:given:)`` for arguments of other types.
+  let make: @Sendable (Injector, ArgumentList) throws -> T
+
+  init(make: @escaping @Sendable (Injector, ArgumentList) throws -> T) {
+    self.make = make
+  }
+}

@@ -7,13 +7,19 @@
 /// throws ``InjectionError/cycle(path:)`` instead; the error reaches the waiters of both builds.
 enum AsyncWaitGraph {
   /// For each waiting build, the builds it waits for (one entry per wait).
+  ///
+  /// By address, safely: an edge is recorded only while its waiter waits, and the waiting task
+  /// holds both builds (its frame holds its own, and it holds the one it waits for) until it
+  /// removes the edge; so no other build can have either address while the edge exists.
   private static let edges = Lock<[ObjectIdentifier: [ObjectIdentifier]]>([:])
 
   /// Records that `waiter` waits for `awaited`, unless that closes a cycle of waits.
   ///
   /// - Returns: `false` if `awaited` waits (through others) for `waiter`: nothing is recorded.
-  static func beginWaiting(_ waiter: ObjectIdentifier, for awaited: ObjectIdentifier) -> Bool {
-    edges.withLock { edges in
+  static func beginWaiting(_ waiter: AnyObject, for awaited: AnyObject) -> Bool {
+    let waiter = ObjectIdentifier(waiter)
+    let awaited = ObjectIdentifier(awaited)
+    return edges.withLock { edges in
       if waiter == awaited || reaches(from: awaited, to: waiter, in: edges) { return false }
       edges[waiter, default: []].append(awaited)
       return true
@@ -21,7 +27,9 @@ enum AsyncWaitGraph {
   }
 
   /// Ends one wait that ``beginWaiting(_:for:)`` recorded.
-  static func endWaiting(_ waiter: ObjectIdentifier, for awaited: ObjectIdentifier) {
+  static func endWaiting(_ waiter: AnyObject, for awaited: AnyObject) {
+    let waiter = ObjectIdentifier(waiter)
+    let awaited = ObjectIdentifier(awaited)
     edges.withLock { edges in
       guard var awaitedBuilds = edges[waiter],
         let index = awaitedBuilds.firstIndex(of: awaited)

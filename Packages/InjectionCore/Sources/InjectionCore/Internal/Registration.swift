@@ -162,6 +162,10 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// every other mapping. (Its synchronous ``factory`` throws
   /// ``InjectionError/asyncMapping(key:path:)``.)
   let asyncRecipe: AsyncRecipe<T>?
+  /// The factory that takes a resolution's arguments, for a mapping made with one; `nil` for
+  /// every other mapping. (Its ``factory``, for a resolution without arguments, throws
+  /// ``InjectionError/argumentMismatch(key:expected:given:)``.)
+  let argumentRecipe: ArgumentRecipe<T>?
   /// The last dynamic type the hook check saw, tagged with the answer.
   ///
   /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms to
@@ -184,10 +188,11 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   init(
     key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
     staticHook: ((T) -> Void)?, recipe: MappingSnapshot.Recipe, instance: UnsafePointer<T>? = nil,
-    asyncRecipe: AsyncRecipe<T>? = nil
+    asyncRecipe: AsyncRecipe<T>? = nil, argumentRecipe: ArgumentRecipe<T>? = nil
   ) {
     self.factory = factory
     self.asyncRecipe = asyncRecipe
+    self.argumentRecipe = argumentRecipe
     self.staticHook = staticHook
     self.checksHookDynamically = staticHook == nil && key.isExistential
     self.isInstance = instance != nil
@@ -207,7 +212,8 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     Registration(
       key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,
       instance: isInstance ? UnsafePointer(cachedValue) : nil,
-      asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) })
+      asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
+      argumentRecipe: argumentRecipe)
   }
 
   override func inspectionRecord() -> InspectionRecord {

@@ -25,6 +25,12 @@ struct RegistrationTable {
   }
 
   private var slots: ContiguousArray<Slot> = []
+  /// The names of the active named keys of each type that has any, by the type's identity.
+  ///
+  /// What a not-mapped error reports, taken without a scan. The identity is a metatype's,
+  /// which lives as long as the process. Unnamed keys are not listed; a lookup tells whether
+  /// one is active.
+  private(set) var namesByType: [ObjectIdentifier: Set<String>] = [:]
   private var shift: UInt = 63
   /// Slots that are not empty: live ones and tombstones.
   private var used = 0
@@ -55,13 +61,29 @@ struct RegistrationTable {
       // a tombstone: its identity stays, so probes for other keys go on past it.
       slots[index].registration?.release()
       slots[index].registration = retained
+      if retained == nil, let name = key.name { forget(name, of: key.id) }
       return
     }
     guard let retained else { return }
+    if let name = key.name { namesByType[key.id, default: []].insert(name) }
     if slots.isEmpty || (used + 1) * 4 > slots.count * 3 {
       grow()
     }
     if insert(retained, id: UInt(bitPattern: key.id), probe: key.probe) { used += 1 }
+  }
+
+  /// Removes `name` from the names of its type.
+  private mutating func forget(_ name: String, of type: ObjectIdentifier) {
+    guard var names = namesByType.removeValue(forKey: type) else { return }
+    names.remove(name)
+    if !names.isEmpty { namesByType[type] = names }
+  }
+
+  /// The names `key`'s type is mapped with here: whether its unnamed key is active, and its
+  /// active names.
+  func mappedNames(of key: Key) -> (hasUnnamed: Bool, named: Set<String>) {
+    let unnamed = Key(type: key.type, named: nil)
+    return (index(of: unnamed) != nil, namesByType[key.id] ?? [])
   }
 
   /// Calls `body` with each active registration, in table order.

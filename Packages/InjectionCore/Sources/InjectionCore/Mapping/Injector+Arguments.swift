@@ -80,15 +80,19 @@ extension Injector {
   ) throws(InjectionError) -> T {
     let key = Key(T.self, named: name)
     let arguments = Arguments(first, repeat each rest)
-    guard let registration = chainRegistration(for: key) else {
+    guard let served = servingRegistration(for: key) else {
       throw notMapped(key)
     }
-    guard registration.recipe == .factoryWithArguments else {
+    let registration = Self.registration(served.registration, of: T.self)
+    guard let recipe = registration.argumentRecipe else {
       throw .argumentMismatch(key: key.publicKey, expected: [], given: arguments.typeNames)
     }
-    let context = ResolutionContext.current.takeUnretainedValue()
-    context.setArguments(arguments)
-    defer { context.setArguments(nil) }  // unused when the resolution failed before the factory
-    return try resolve(T.self, named: name)
+    // The arguments go to this build only, as a parameter: a transient, built by the injector
+    // that was asked, as any transient is.
+    return try resolution(of: key) { () throws(InjectionError) -> T in
+      try build(
+        key, identity: ObjectIdentifier(registration),
+        make: { try recipe.make($0, arguments) }, complete: { registration.complete($0) })
+    }
   }
 }

@@ -128,26 +128,29 @@ public struct Mapping: Sendable {
       staticHook: { $0.injectionDidComplete() })
   }
 
-  /// A registration whose factory takes the resolution's arguments and passes them on.
+  /// A registration whose ``ArgumentRecipe`` takes a resolution's arguments and passes them
+  /// on; its plain factory, for a resolution without arguments, throws the mismatch.
   private static func make<T, First, each Rest>(
     _ kind: Registration<T>.Type, named name: String?, scope: Scope,
     argumentFactory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T,
     staticHook: ((T) -> Void)?
   ) -> AnyRegistration {
     let key = Key(T.self, named: name)
-    return Self.make(
-      kind, named: name, scope: scope, recipe: .factoryWithArguments,
-      factory: { injector in
-        // Taken before the factory runs, so that what it resolves never sees them.
-        let given = ResolutionContext.current.takeUnretainedValue().takeArguments()
-        guard let arguments = given as? Arguments<First, repeat each Rest> else {
-          throw InjectionError.argumentMismatch(
-            key: key.publicKey,
-            expected: ArgumentList.typeNames(of: First.self, repeat (each Rest).self),
-            given: given?.typeNames ?? [])
-        }
-        return try argumentFactory(injector, arguments.first, repeat each arguments.rest)
-      }, staticHook: staticHook)
+    let expected: @Sendable () -> [String] = {
+      ArgumentList.typeNames(of: First.self, repeat (each Rest).self)
+    }
+    let recipe = ArgumentRecipe<T> { injector, given in
+      guard let arguments = given as? Arguments<First, repeat each Rest> else {
+        throw InjectionError.argumentMismatch(
+          key: key.publicKey, expected: expected(), given: given.typeNames)
+      }
+      return try argumentFactory(injector, arguments.first, repeat each arguments.rest)
+    }
+    return kind.init(
+      key: key, scope: scope,
+      factory: { _ in
+        throw InjectionError.argumentMismatch(key: key.publicKey, expected: expected(), given: [])
+      }, staticHook: staticHook, recipe: .factoryWithArguments, argumentRecipe: recipe)
   }
 
   /// A mapping of `T` to an `async` factory, in `scope`.

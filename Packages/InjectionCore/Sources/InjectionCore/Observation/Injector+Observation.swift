@@ -117,7 +117,7 @@ extension Injector {
       self.key = key.publicKey
       self.asked = asked
       (servedBy, scope, wasCached) = asked.servingMapping(of: key)
-      path = ResolutionContext.building?.path ?? AsyncResolutionFrame.current?.path ?? []
+      path = ResolutionContext.building?.path ?? AsyncResolutionFrame.ofCurrentTask?.path ?? []
     }
 
     func send(_ phase: ResolutionEvent.Phase) {

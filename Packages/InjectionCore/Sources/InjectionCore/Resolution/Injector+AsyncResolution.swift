@@ -108,19 +108,20 @@ extension Injector {
   private func resolveAsync<T>(_ registration: Registration<T>, owner: Injector)
     async throws(InjectionError) -> T
   {
-    let parent = AsyncResolutionFrame.current
-    let identity = ObjectIdentifier(registration)
-    if let cycle = parent?.cycle(building: registration.key, identity: identity) {
+    let parent = AsyncResolutionFrame.ofCurrentTask
+    if let cycle = parent?.cycle(building: registration.key, registration: registration) {
       throw .cycle(path: cycle)
     }
     switch registration.scope {
     case .transient:
       return try await buildAsync(registration, parent: parent).value
     case .graph:
-      if let kept = parent?.graph.value(of: identity) { return kept as! T }
-      let frame = AsyncResolutionFrame(key: registration.key, identity: identity, parent: parent)
+      // Kept under this registration, which the graph holds and which makes only `T`s.
+      if let kept = parent?.graph.value(of: registration) { return kept as! T }
+      let frame = AsyncResolutionFrame(
+        key: registration.key, registration: registration, parent: parent)
       let value = try await buildAsync(registration, parent: parent, frame: frame).value
-      return frame.graph.keep(value, of: identity) as! T  // kept under `identity`: only `T`s
+      return frame.graph.keep(value, of: registration) as! T
     case .singleton, .eagerSingleton, .weak:
       return try await owner.awaitCached(registration, parent: parent)
     }
@@ -138,8 +139,8 @@ extension Injector {
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
     let frame =
       frame
-      ?? AsyncResolutionFrame(
-        key: registration.key, identity: ObjectIdentifier(registration), parent: parent)
+      ?? AsyncResolutionFrame(key: registration.key, registration: registration, parent: parent)
+    defer { frame.finish() }
     let value: T
     do {
       value = try await AsyncResolutionFrame.$current.withValue(frame) {
@@ -215,10 +216,7 @@ extension Injector {
         build = running
       case .start(let started):
         build = started
-        let frame = AsyncResolutionFrame(
-          key: registration.key, identity: ObjectIdentifier(registration), parent: parent,
-          build: ObjectIdentifier(started))
-        Task { await self.runBuild(registration, started, frame: frame) }
+        Task { await self.runBuild(registration, started, parent: parent) }
       }
       if let delivery = try await wait(for: build, of: registration, parent: parent) {
         return try delivery.result.get()
@@ -233,13 +231,13 @@ extension Injector {
   ) async throws(InjectionError) -> Delivery<T>? {
     let waiting = parent?.owningBuild
     if let waiting {
-      guard AsyncWaitGraph.beginWaiting(waiting.build, for: ObjectIdentifier(build)) else {
+      guard AsyncWaitGraph.beginWaiting(waiting.build, for: build) else {
         throw .cycle(
           path: waiting.pathFromHere + [registration.key.publicKey, waiting.key.publicKey])
       }
     }
     defer {
-      if let waiting { AsyncWaitGraph.endWaiting(waiting.build, for: ObjectIdentifier(build)) }
+      if let waiting { AsyncWaitGraph.endWaiting(waiting.build, for: build) }
     }
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
     let key = registration.key.publicKey
@@ -264,13 +262,18 @@ extension Injector {
   }
 
   /// Runs the build of a cached `async` value, publishes it, and resumes its waiters.
+  ///
+  /// Runs in a task of its own, whose frame is made here (this task runs it), with the
+  /// requester's path as its parent: the requester waits for this build.
   private func runBuild<T>(
-    _ registration: Registration<T>, _ build: AsyncBuild<T>, frame: AsyncResolutionFrame
+    _ registration: Registration<T>, _ build: AsyncBuild<T>, parent: AsyncResolutionFrame?
   ) async {
+    let frame = AsyncResolutionFrame(
+      key: registration.key, registration: registration, parent: parent, build: build)
     let result: Result<T, InjectionError>
     var hasHook = false
     do throws(InjectionError) {
-      let built = try await buildAsync(registration, parent: frame.parent, frame: frame)
+      let built = try await buildAsync(registration, parent: parent, frame: frame)
       hasHook = built.hasHook
       result = .success(built.value)
     } catch {

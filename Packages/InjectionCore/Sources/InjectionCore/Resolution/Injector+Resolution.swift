@@ -22,10 +22,7 @@ extension Injector {
     -> T
   {
     let key = Key(T.self, named: name)
-    guard !isObserved else {
-      return try observedResolution(key) { () throws(InjectionError) in try resolveValue(key) }
-    }
-    return try resolveValue(key)
+    return try resolution(of: key) { () throws(InjectionError) in try resolveValue(key) }
   }
 
   /// ``resolve(_:named:)-8za4a`` without telling observers.
@@ -53,12 +50,7 @@ extension Injector {
     throws(InjectionError) -> T
   {
     let key = Key(T.self, named: name)
-    guard !isObserved else {
-      return try observedResolution(key) { () throws(InjectionError) in
-        try resolveInjectable(key) as T
-      }
-    }
-    return try resolveInjectable(key)
+    return try resolution(of: key) { () throws(InjectionError) in try resolveInjectable(key) as T }
   }
 
   /// ``resolve(_:named:)-6sqqy`` without telling observers.
@@ -92,12 +84,9 @@ extension Injector {
     throws(InjectionError) -> Wrapped?
   {
     let key = Key(Wrapped.self, named: name)
-    guard !isObserved else {
-      return try observedResolution(key) { () throws(InjectionError) in
-        try resolveOptional(key) as Wrapped?
-      }
+    return try resolution(of: key) { () throws(InjectionError) in
+      try resolveOptional(key) as Wrapped?
     }
-    return try resolveOptional(key)
   }
 
   /// ``resolve(_:named:)-9z1jl`` without telling observers.
@@ -127,12 +116,9 @@ extension Injector {
       // Not `resolve(Wrapped?.self, named:)`: overload resolution picks this method again.
       // A name always refers to a mapping: nothing mapped is `nil`.
       let key = Key(Wrapped.self, named: name)
-      guard !isObserved else {
-        return try observedResolution(key) { () throws(InjectionError) in
-          try resolveNamedOptional(key) as Wrapped?
-        }
+      return try resolution(of: key) { () throws(InjectionError) in
+        try resolveNamedOptional(key) as Wrapped?
       }
-      return try resolveNamedOptional(key)
     }
     return try resolve(Wrapped.self) as Wrapped
   }
@@ -150,6 +136,21 @@ extension Injector {
 }
 
 // MARK: - Internals of resolution
+
+extension Injector {
+  /// The funnel of every public synchronous resolution (the four `resolve` spellings and
+  /// `resolve(_:named:arguments:)`): whether observers hear of it is decided here, once.
+  ///
+  /// - Parameter resolve: The resolution itself, without observation; everything it needs
+  ///   (the key, the arguments) is captured as a parameter, never left on the thread.
+  @inline(__always)
+  func resolution<T>(of key: Key, _ resolve: () throws(InjectionError) -> T)
+    throws(InjectionError) -> T
+  {
+    guard !isObserved else { return try observedResolution(key, resolve) }
+    return try resolve()
+  }
+}
 //
 // Nothing here is `@inlinable`: a call site of `resolve` compiles to a call of one generic
 // function, whatever the type, so each resolved type adds about what a function call adds to an
@@ -314,12 +315,12 @@ extension Injector {
     if state == .unknown {
       state = value is any InjectionCompletable ? .present : .none
     }
-    if state == .present { context.noteHandedOut(ObjectIdentity.of(value)) }
+    if state == .present { context.noteHandedOut(ObjectIdentity.object(of: value)) }
   }
 
   /// Records that a build on this thread was handed `value`, an object with a hook.
   static func noteHandedOut<T>(_ value: T) {
-    ResolutionContext.building?.noteHandedOut(ObjectIdentity.of(value))
+    ResolutionContext.building?.noteHandedOut(ObjectIdentity.object(of: value))
   }
 
   /// Builds or fetches the value of a mapping found in `owner`.
@@ -341,16 +342,16 @@ extension Injector {
   @inline(never)
   private func produceInGraph<T>(_ registration: Registration<T>) throws(InjectionError) -> T {
     let context = ResolutionContext.current.takeUnretainedValue()
-    let id = ObjectIdentifier(registration)
-    if let kept = context.graphValue(of: id) {
-      let value = kept as! T  // kept under this registration, which makes only `T`s
+    if let kept = context.graphValue(of: registration) {
+      // Kept under this registration, which the graph holds and which makes only `T`s.
+      let value = kept as! T
       Self.noteHandedOut(value)
       return value
     }
     return try build(
-      registration.key, identity: id, make: registration.factory,
+      registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
       complete: { registration.complete($0) },
-      created: { context.keepGraphValue($0, of: id) })
+      created: { context.keepGraphValue($0, of: registration) })
   }
 
   /// What an unmapped key resolves to: this injector for ``Injector``, a new value for a type
@@ -436,23 +437,23 @@ extension Injector {
       mappedNames: names(mappedFor: key))
   }
 
-  /// The names that `key`'s type is mapped with in this injector and its ancestors: `nil` for
-  /// the unnamed mapping first, then the names in alphabetical order.
+  /// The names that `key`'s type is mapped with in this injector and its ancestors, as
+  /// ``InjectionError/MappedNames`` sorts them when read.
   ///
-  /// Scans each table once, with its mutex held: only when a not-mapped error is made.
-  private func names(mappedFor key: Key) -> [String?] {
-    var names: Set<String?> = []
+  /// One lookup and one reference per injector of the chain, with its mutex held: the table
+  /// keeps each type's names as mappings change, so a miss costs the same however many
+  /// mappings there are.
+  private func names(mappedFor key: Key) -> InjectionError.MappedNames {
+    var hasUnnamed = false
+    var named: [Set<String>] = []
     var next: Injector? = self
     while let injector = next {
-      injector.registry.withLock { registry in
-        registry.active.forEachRegistration { registration in
-          if registration.key.id == key.id { names.insert(registration.key.name) }
-        }
-      }
+      let found = injector.registry.withLock { $0.active.mappedNames(of: key) }
+      hasUnnamed = hasUnnamed || found.hasUnnamed
+      if !found.named.isEmpty { named.append(found.named) }
       next = injector.parent
     }
-    let unnamed: [String?] = names.contains(nil) ? [nil] : []
-    return unnamed + names.compactMap { $0 }.sorted()
+    return InjectionError.MappedNames(hasUnnamed: hasUnnamed, named: named)
   }
 
   /// Builds one value with this injector.
@@ -490,7 +491,7 @@ extension Injector {
       throw error
     }
     context.leave()
-    if hasHook, context.isBuilding { context.noteHandedOut(ObjectIdentity.of(value)) }
+    if hasHook, context.isBuilding { context.noteHandedOut(ObjectIdentity.object(of: value)) }
     return value
   }
 

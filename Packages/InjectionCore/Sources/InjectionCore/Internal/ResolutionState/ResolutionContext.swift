@@ -1,12 +1,19 @@
-/// What the calling thread is building right now: the path of keys (for cycle detection and
-/// diagnostics), the injector that builds (for `@Injected`), and the `@Injected` cells created
-/// since each build began (to resolve them before the hook runs), and the objects with a hook
-/// that were handed to each build while it made its value (so that a factory returning one of
-/// them does not complete it twice).
+/// What the calling thread is building right now, in named parts with one owner each.
+///
+/// - ``frames``: the path of builds, outermost first, for cycle detection, diagnostics and the
+///   injector that `@Injected` resolves from (`build` enters and leaves);
+/// - ``cells``: the `@Injected` properties created during each build (``PendingCells``);
+/// - ``handedOut``: the objects with a hook handed to each build (``HandedOutObjects``);
+/// - ``staged``: modules being added (``StagedModules``);
+/// - ``graph``: the values of `.graph` mappings in the outermost build (``GraphValues``).
+///
+/// A resolution's own inputs (its arguments) are parameters of its build, never stored here:
+/// a nested resolution, an observer or a hook runs on the same thread and would see them.
 ///
 /// One context per thread, reached through ``ThreadLocalSlot``; it is never shared between
 /// threads, so it needs no lock. Resolution is synchronous, so a build never spans a suspension
-/// point.
+/// point. Every part holds what it names (see `Documentation/DesignDecisions.md`, "No identity
+/// without ownership").
 final class ResolutionContext {
   struct Frame {
     let key: Key
@@ -14,6 +21,8 @@ final class ResolutionContext {
     ///
     /// The injector stands for a value created without a mapping. A transient that needs itself
     /// through a new child injector at every level repeats its registration, not its injector.
+    /// Either object is held by the build that pushed this frame until it pops it, so no other
+    /// object has its address while the frame is on the path.
     let identity: ObjectIdentifier
     /// Unretained: the injector is running this build, so it is alive for the frame's life.
     let builder: Unmanaged<Injector>
@@ -29,24 +38,10 @@ final class ResolutionContext {
   // Only the context's own thread touches these, so the dynamic exclusivity checks (which
   // cost more than the rest of a build's bookkeeping) are left out.
   @exclusivity(unchecked) private(set) var frames = FrameStack()
-  @exclusivity(unchecked) private var pendingCells: [InjectedCellBase] = []
-  /// Objects with a hook that resolutions returned during the builds on the path, each build's
-  /// from its frame's `firstHandedOut` on.
-  @exclusivity(unchecked) private var handedOut: [ObjectIdentifier] = []
-
-  /// The cells left unresolved by the last failed ``resolve(_:)``, with the depth of the build
-  /// they belong to; a singleton whose value was handed out keeps them for its next build.
-  @exclusivity(unchecked) private var unresolved: (depth: Int, cells: [InjectedCellBase])?
-  /// Modules this thread is adding, whose mappings only it sees while their eager singletons
-  /// are built; the innermost last.
-  @exclusivity(unchecked) private var staged:
-    [(injector: ObjectIdentifier, mappings: [Key: AnyRegistration])] = []
-  /// The arguments of the resolution that is about to build a mapping that takes arguments;
-  /// its factory takes them before anything else runs.
-  @exclusivity(unchecked) private var pendingArguments: ArgumentList?
-  /// The values of ``Scope/graph`` mappings built during the outermost build on the path, by
-  /// registration; dropped when that build ends.
-  @exclusivity(unchecked) private var graphValues: [ObjectIdentifier: Any] = [:]
+  @exclusivity(unchecked) private var cells = PendingCells()
+  @exclusivity(unchecked) private var handedOut = HandedOutObjects()
+  @exclusivity(unchecked) private var staged = StagedModules()
+  @exclusivity(unchecked) private var graph = GraphValues()
 
   init() {}
 
@@ -109,7 +104,7 @@ final class ResolutionContext {
     frames.append(
       Frame(
         key: key, identity: identity, builder: Unmanaged.passUnretained(injector),
-        firstCell: pendingCells.count, firstHandedOut: handedOut.count, isCached: isCached))
+        firstCell: cells.count, firstHandedOut: handedOut.count, isCached: isCached))
   }
 
   /// The first cycle along `path`, as a path check at every step would have found it: the
@@ -135,46 +130,31 @@ final class ResolutionContext {
   var cycleScanDepth: Int { 4 }
 
   /// Ends the innermost build; the outermost one drops the graph-scoped values of its graph.
+  ///
+  /// What the build held (handed-out objects, graph values) is released after the context is
+  /// consistent again: a last release runs a `deinit`, which may resolve on this thread.
   func leave() {
     let frame = frames.removeLast()
-    if frames.isEmpty, !graphValues.isEmpty {
-      let dropped = graphValues
-      graphValues = [:]
-      withExtendedLifetime(dropped) {}  // released after the context is consistent again
-    }
-    if pendingCells.count > frame.firstCell {
-      pendingCells.removeSubrange(frame.firstCell...)
-    }
-    if handedOut.count > frame.firstHandedOut {
-      handedOut.removeSubrange(frame.firstHandedOut...)
-    }
-  }
-
-  /// Hands `arguments` to the next factory that takes arguments on this thread, or clears them.
-  func setArguments(_ arguments: ArgumentList?) {
-    pendingArguments = arguments
-  }
-
-  /// Takes the pending arguments, leaving none.
-  func takeArguments() -> ArgumentList? {
-    defer { pendingArguments = nil }
-    return pendingArguments
+    let droppedGraph = frames.isEmpty && !graph.isEmpty ? graph.takeAll() : [:]
+    cells.removeAll(from: frame.firstCell)
+    let droppedObjects = handedOut.removeAll(from: frame.firstHandedOut)
+    withExtendedLifetime((droppedGraph, droppedObjects)) {}
   }
 
   /// The value a ``Scope/graph`` registration has in the graph being built, if any.
-  func graphValue(of registration: ObjectIdentifier) -> Any? {
-    graphValues[registration]
+  func graphValue(of registration: AnyRegistration) -> Any? {
+    graph.value(of: registration)
   }
 
   /// Keeps the value of a ``Scope/graph`` registration for the rest of the graph being built;
   /// only while a build is on the path.
-  func keepGraphValue(_ value: Any, of registration: ObjectIdentifier) {
+  func keepGraphValue(_ value: Any, of registration: AnyRegistration) {
     guard !frames.isEmpty else { return }
-    graphValues[registration] = value
+    graph.keep(value, of: registration)
   }
 
   /// Records that a resolution returned an object with a hook to the innermost build.
-  func noteHandedOut(_ object: ObjectIdentifier?) {
+  func noteHandedOut(_ object: AnyObject?) {
     guard !frames.isEmpty, let object else { return }
     handedOut.append(object)
   }
@@ -187,36 +167,36 @@ final class ResolutionContext {
 
   /// Whether `object` was returned to the innermost build while it made its value: such an
   /// object is already complete, and its hook must not run again.
+  ///
+  /// - Parameter object: The identity of a value the caller holds.
   func wasHandedOut(_ object: ObjectIdentifier?) -> Bool {
-    guard let object, let first = frames.lastFirstHandedOut, handedOut.count > first else {
-      return false
-    }
-    return handedOut[first...].contains(object)
+    guard let object, let first = frames.lastFirstHandedOut else { return false }
+    return handedOut.contains(object, from: first)
   }
 
   /// Records a cell created while the innermost object is built.
   func register(_ cell: InjectedCellBase) {
-    pendingCells.append(cell)
+    cells.append(cell)
   }
 
   /// Resolves the `@Injected` cells created since the innermost build began.
   func resolvePendingCells() throws(InjectionError) {
-    guard let first = frames.lastFirstCell, pendingCells.count > first else { return }
-    let cells = Array(pendingCells[first...])
-    pendingCells.removeSubrange(first...)
-    try resolve(cells)
+    guard let first = frames.lastFirstCell else { return }
+    let taken = cells.take(from: first)
+    guard !taken.isEmpty else { return }
+    try resolve(taken)
   }
 
   /// Resolves `cells` for the innermost build, in order.
   ///
   /// - Throws: The first cell's error; the cells from that one on are kept, for
   ///   ``takeUnresolvedCells(ofBuildAtDepth:)``.
-  func resolve(_ cells: [InjectedCellBase]) throws(InjectionError) {
-    for index in cells.indices {
+  func resolve(_ pending: [InjectedCellBase]) throws(InjectionError) {
+    for index in pending.indices {
       do {
-        try cells[index].resolveEagerly()
+        try pending[index].resolveEagerly()
       } catch {
-        unresolved = (frames.count, Array(cells[index...]))
+        cells.keepUnresolved(Array(pending[index...]), depth: frames.count)
         throw error
       }
     }
@@ -225,33 +205,27 @@ final class ResolutionContext {
   /// The cells that the build at `depth` (its frame's position on the path, from 1) left
   /// unresolved when it failed, if its failure came from one of them.
   func takeUnresolvedCells(ofBuildAtDepth depth: Int) -> [InjectedCellBase] {
-    defer { unresolved = nil }
-    guard let unresolved, unresolved.depth == depth else { return [] }
-    return unresolved.cells
+    cells.takeUnresolved(ofBuildAtDepth: depth)
   }
 
   /// Forgets cells that an earlier failed build left unresolved.
   func clearUnresolvedCells() {
-    unresolved = nil
+    cells.clearUnresolved()
   }
 
   /// Makes a module's mappings visible to this thread only, for `injector`.
   func stage(_ mappings: [Key: AnyRegistration], for injector: Injector) {
-    staged.append((ObjectIdentifier(injector), mappings))
+    staged.stage(mappings, for: injector)
   }
 
   /// Ends the innermost ``stage(_:for:)``.
   func unstage() {
-    staged.removeLast()
+    staged.unstage()
   }
 
   /// The registration of `key` in a module this thread is adding to `injector`.
   func stagedRegistration(for key: Key, in injector: Injector) -> AnyRegistration? {
-    let id = ObjectIdentifier(injector)
-    for module in staged.reversed() where module.injector == id {
-      if let registration = module.mappings[key] { return registration }
-    }
-    return nil
+    staged.registration(for: key, in: injector)
   }
 
   /// The error for a factory of the innermost build that threw `error`.

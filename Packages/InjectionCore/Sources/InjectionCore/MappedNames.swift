@@ -1,0 +1,84 @@
+extension InjectionError {
+  /// The names that a key's type is mapped with in the injectors a resolution searched: `nil`
+  /// for its unnamed mapping first, then the names in alphabetical order.
+  ///
+  /// Taken when a resolution misses, at the cost of a reference per injector (the names are
+  /// kept per type as the mappings change), and sorted only when first read, such as when the
+  /// error's message is rendered: code that probes keys with `try?` pays for none of it.
+  ///
+  /// ```swift
+  /// if case .notMapped(_, _, _, let names) = error, names.contains("primary") { … }
+  /// ```
+  public struct MappedNames: Sendable, Equatable, RandomAccessCollection,
+    ExpressibleByArrayLiteral, CustomStringConvertible
+  {
+    private let storage: Storage
+
+    /// These names, in this order.
+    public init(_ names: [String?]) {
+      storage = Storage(sorted: names)
+    }
+
+    /// These names, in this order.
+    public init(arrayLiteral names: String?...) {
+      self.init(names)
+    }
+
+    /// The names kept for a key's type in each searched injector, sorted when first read.
+    init(hasUnnamed: Bool, named: [Set<String>]) {
+      storage = Storage(hasUnnamed: hasUnnamed, named: named)
+    }
+
+    /// The names, unnamed first, then alphabetical.
+    public var names: [String?] { storage.sorted }
+
+    /// The position of the first name.
+    public var startIndex: Int { 0 }
+
+    /// The position after the last name.
+    public var endIndex: Int { names.count }
+
+    /// The name at `position`: `nil` for the unnamed mapping.
+    public subscript(position: Int) -> String? { names[position] }
+
+    /// The names as an array literal would write them.
+    public var description: String { names.description }
+
+    /// Whether both hold the same names in the same order.
+    public static func == (lhs: MappedNames, rhs: MappedNames) -> Bool {
+      lhs.names == rhs.names
+    }
+  }
+}
+
+extension InjectionError.MappedNames {
+  /// The names as taken, and their sorted form once it is made.
+  fileprivate final class Storage: Sendable {
+    private let hasUnnamed: Bool
+    private let named: [Set<String>]
+    private let cache: Lock<[String?]?>
+
+    init(sorted: [String?]) {
+      hasUnnamed = false
+      named = []
+      cache = Lock(sorted)
+    }
+
+    init(hasUnnamed: Bool, named: [Set<String>]) {
+      self.hasUnnamed = hasUnnamed
+      self.named = named
+      cache = Lock(nil)
+    }
+
+    var sorted: [String?] {
+      cache.withLock { cache in
+        if let cache { return cache }
+        var all = Set<String>()
+        for names in named { all.formUnion(names) }
+        let sorted: [String?] = (hasUnnamed ? [nil] : []) + all.sorted()
+        cache = sorted
+        return sorted
+      }
+    }
+  }
+}
