@@ -54,15 +54,23 @@ let package = Package(
       resources: [.copy("Services.plist")],
       swiftSettings: swiftSettings
     ),
+    // The helpers that the test targets and the stress suite share (counters, gates, thread
+    // races, circular model types); a regular target, not a product.
+    .target(
+      name: "InjectionTestHelpers",
+      dependencies: ["InjectionCore"],
+      path: "Tests/InjectionTestHelpers",
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "InjectionStress",
-      dependencies: ["InjectionCore"],
+      dependencies: ["InjectionCore", "InjectionTestHelpers"],
       path: "Tests/InjectionStress",
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "InjectionCoreTests",
-      dependencies: ["InjectionCore"],
+      dependencies: ["InjectionCore", "InjectionTestHelpers"],
       path: "Tests/InjectionCoreTests",
       swiftSettings: swiftSettings
     ),
@@ -81,7 +89,7 @@ let package = Package(
     ),
     .testTarget(
       name: "InjectionReflectionTests",
-      dependencies: ["InjectionCore", "InjectionReflection"],
+      dependencies: ["InjectionCore", "InjectionReflection", "InjectionTestHelpers"],
       path: "Tests/InjectionReflectionTests",
       swiftSettings: swiftSettings
     ),

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Testing
 
 extension ArgumentTests {

@@ -1,111 +1,13 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 import Testing
 
 // This suite needs real OS threads (a task group reaches only as many threads as there are
-// cores), so it uses Foundation's `Thread`, `NSCondition`, `NSLock` and `DispatchGroup`. Its own
-// shared state is guarded by `NSLock` rather than `Synchronization.Mutex`: ThreadSanitizer sees
-// the pthread mutex behind `NSLock`, but not the futex behind `Mutex` on Linux.
-
-/// A value guarded by a lock that ThreadSanitizer understands.
-///
-/// `@unchecked Sendable`: `value` is read and written only while `lock` is held.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  /// Runs `body` with exclusive access to the value.
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-}
-
-/// Holds threads at a gate until all of them wait there, then releases them at once.
-///
-/// `@unchecked Sendable`: `waiting` and `isOpen` are read and written only while `condition` is
-/// locked.
-final class StartGate: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var waiting = 0
-  private var isOpen = false
-
-  /// Blocks the calling thread until the gate opens.
-  func wait() {
-    condition.lock()
-    defer { condition.unlock() }
-    waiting += 1
-    condition.broadcast()
-    while !isOpen {
-      condition.wait()
-    }
-  }
-
-  /// Opens the gate once `count` threads wait, or after `timeout` seconds.
-  ///
-  /// - Returns: Whether all `count` threads were waiting when the gate opened.
-  func open(whenWaiting count: Int, timeout: Double) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while waiting < count, condition.wait(until: deadline) {}
-    isOpen = true
-    condition.broadcast()
-    return waiting >= count
-  }
-}
-
-/// A meeting point for a fixed number of threads; each waits until all have arrived.
-///
-/// `@unchecked Sendable`: `arrived` is read and written only while `condition` is locked.
-final class Rendezvous: @unchecked Sendable {
-  private let condition = NSCondition()
-  private let parties: Int
-  private var arrived = 0
-
-  init(parties: Int) {
-    self.parties = parties
-  }
-
-  /// Arrives and waits for the others, at most `timeout` seconds.
-  func arrive(timeout: Double = 5) {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    arrived += 1
-    condition.broadcast()
-    while arrived < parties, condition.wait(until: deadline) {}
-  }
-}
-
-/// Runs `body` on `count` new OS threads that are released at the same moment.
-///
-/// - Returns: `true` if every thread finished within `timeout` seconds; `false` means a thread is
-///   stuck (a deadlock).
-func runOnThreads(
-  _ count: Int, timeout: Double = 20, _ body: @escaping @Sendable (Int) -> Void
-) -> Bool {
-  let gate = StartGate()
-  let group = DispatchGroup()
-  for index in 0..<count {
-    group.enter()
-    let thread = Thread {
-      gate.wait()
-      body(index)
-      group.leave()
-    }
-    thread.stackSize = 1 << 19
-    thread.start()
-  }
-  let allStarted = gate.open(whenWaiting: count, timeout: timeout)
-  let allFinished = group.wait(timeout: .now() + timeout) == .success
-  return allStarted && allFinished
-}
+// cores), so it runs its races with `Threads`, `Barrier` and `Locked` from InjectionTestHelpers,
+// built on Foundation's `Thread`, `NSCondition` and `NSLock`. Its own shared state is guarded by
+// `Locked` (an `NSLock`) rather than `Synchronization.Mutex`: ThreadSanitizer sees the pthread
+// mutex behind `NSLock`, but not the futex behind `Mutex` on Linux.
 
 extension ConcurrencyTests {
   /// A module that shadows the engine with a V8 singleton.
@@ -210,7 +112,7 @@ extension ConcurrencyTests {
     let identities = Locked<Set<ObjectIdentifier>>([])
     let failures = Counter()
 
-    let finished = runOnThreads(1_000) { _ in
+    let finished = Threads.run(1_000, timeout: 20) { _ in
       do {
         let identity = ObjectIdentifier(try injector.resolve((any Engine).self))
         identities.withLock { _ = $0.insert(identity) }
@@ -230,19 +132,19 @@ extension ConcurrencyTests {
     for _ in 0..<200 {
       let injector = Injector(label: "crossing")
       // Each factory waits until both threads are inside a factory, so the chains cross.
-      let rendezvous = Rendezvous(parties: 2)
+      let barrier = Barrier(parties: 2)
       injector.map(SingletonCycle.Pilot.self, scope: .singleton) { _ in
-        rendezvous.arrive()
+        barrier.arriveAndWait(timeout: 5)
         return SingletonCycle.Pilot()
       }
       injector.map(SingletonCycle.Copilot.self, scope: .singleton) { _ in
-        rendezvous.arrive()
+        barrier.arriveAndWait(timeout: 5)
         return SingletonCycle.Copilot()
       }
       let pilot = Locked<Result<SingletonCycle.Pilot, InjectionError>?>(nil)
       let copilot = Locked<Result<SingletonCycle.Copilot, InjectionError>?>(nil)
 
-      let finished = runOnThreads(2, timeout: 10) { index in
+      let finished = Threads.run(2, timeout: 10) { index in
         if index == 0 {
           let result = Result { () throws(InjectionError) in
             try injector.resolve(SingletonCycle.Pilot.self)
@@ -268,18 +170,18 @@ extension ConcurrencyTests {
   @Test func crossingSingletonFactoriesOnTwoThreadsFailWithACycleAndNeverDeadlock() throws {
     for _ in 0..<200 {
       let injector = Injector(label: "crossing")
-      let rendezvous = Rendezvous(parties: 2)
+      let barrier = Barrier(parties: 2)
       injector.map(FactoryCycle.Starter.self, scope: .singleton) { injector in
-        rendezvous.arrive()
+        barrier.arriveAndWait(timeout: 5)
         return FactoryCycle.Starter(battery: try injector.resolve(FactoryCycle.Battery.self))
       }
       injector.map(FactoryCycle.Battery.self, scope: .singleton) { injector in
-        rendezvous.arrive()
+        barrier.arriveAndWait(timeout: 5)
         return FactoryCycle.Battery(starter: try injector.resolve(FactoryCycle.Starter.self))
       }
       let errors = Locked<[InjectionError]>([])
 
-      let finished = runOnThreads(2, timeout: 10) { index in
+      let finished = Threads.run(2, timeout: 10) { index in
         do throws(InjectionError) {
           if index == 0 {
             _ = try injector.resolve(FactoryCycle.Starter.self)
@@ -304,19 +206,19 @@ extension ConcurrencyTests {
   @Test func crossingFactoryAndInjectedSingletonChainsOnTwoThreadsNeverDeadlock() throws {
     for _ in 0..<200 {
       let injector = Injector(label: "crossing")
-      let rendezvous = Rendezvous(parties: 2)
+      let barrier = Barrier(parties: 2)
       injector.map(Tower.self, scope: .singleton) { injector in
-        rendezvous.arrive()
+        barrier.arriveAndWait(timeout: 5)
         return Tower(radar: try injector.resolve(Radar.self))
       }
       injector.map(Radar.self, scope: .singleton) { _ in
-        rendezvous.arrive()
+        barrier.arriveAndWait(timeout: 5)
         return Radar()
       }
       let tower = Locked<Result<Tower, InjectionError>?>(nil)
       let radar = Locked<Result<Radar, InjectionError>?>(nil)
 
-      let finished = runOnThreads(2, timeout: 10) { index in
+      let finished = Threads.run(2, timeout: 10) { index in
         if index == 0 {
           let result = Result { () throws(InjectionError) in try injector.resolve(Tower.self) }
           tower.withLock { $0 = result }
@@ -347,7 +249,7 @@ extension ConcurrencyTests {
 
     // On a thread of its own, so that a lock held around user code fails the test instead of
     // hanging the run.
-    let finished = runOnThreads(1, timeout: 10) { _ in
+    let finished = Threads.run(1, timeout: 10) { _ in
       injector.map(Settings.self, scope: .eagerSingleton) { injector in
         injector.map(Settings.self, named: "eager", to: Settings(speedLimit: 3))
         return Settings(speedLimit: 4)
@@ -375,7 +277,7 @@ extension ConcurrencyTests {
       let roadster = withInjector(injector) { SharedRoadster() }
       let identities = Locked<Set<ObjectIdentifier>>([])
 
-      let finished = runOnThreads(8) { _ in
+      let finished = Threads.run(8, timeout: 20) { _ in
         let identity = ObjectIdentifier(roadster.engine)
         identities.withLock { _ = $0.insert(identity) }
       }
@@ -390,7 +292,7 @@ extension ConcurrencyTests {
     injector.map((any Engine).self, scope: .singleton, with: HybridEngine.init)
     let failures = Locked<[String]>([])
 
-    let finished = runOnThreads(6) { index in
+    let finished = Threads.run(6, timeout: 20) { index in
       for round in 0..<300 {
         do throws(InjectionError) {
           switch index {
@@ -466,7 +368,7 @@ extension ConcurrencyTests {
       let added = Counter()
       let rejected = Counter()
 
-      let finished = runOnThreads(8) { _ in
+      let finished = Threads.run(8, timeout: 20) { _ in
         do throws(InjectionError) {
           try injector.addModule(module)
           added.increment()
@@ -486,7 +388,7 @@ extension ConcurrencyTests {
     let (parent, builds) = makeSlowSingletonInjector()
     let identities = Locked<Set<ObjectIdentifier>>([])
 
-    let finished = runOnThreads(16) { index in
+    let finished = Threads.run(16, timeout: 20) { index in
       let child = parent.makeChild(label: "child \(index)")
       if let engine = try? child.resolve((any Engine).self) {
         identities.withLock { _ = $0.insert(ObjectIdentifier(engine)) }
@@ -515,7 +417,7 @@ extension ConcurrencyTests {
     injector.map(ConcurrencyTests.OrderService.self, scope: .singleton)
     let engines = Locked<Set<ObjectIdentifier>>([])
 
-    let finished = runOnThreads(8, timeout: 10) { _ in
+    let finished = Threads.run(8, timeout: 10) { _ in
       guard let service = try? injector.resolve(ConcurrencyTests.OrderService.self) else { return }
       for _ in 0..<1_000 {
         let id = ObjectIdentifier(service.engine.value)

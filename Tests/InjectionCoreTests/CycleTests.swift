@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Testing
 
 /// Types for cycles through factories: a starter needs a battery, the battery needs a starter.
@@ -51,24 +52,6 @@ enum PropertyCycle {
     init() {
       _ = hen
     }
-  }
-}
-
-/// Circular singletons: a pilot and a copilot, each needs the other.
-enum SingletonCycle {
-  /// `@unchecked Sendable`: its only stored property is an `@Injected` wrapper, assigned once by
-  /// `init` and thread-safe itself.
-  final class Pilot: Injectable, @unchecked Sendable {
-    @Injected var copilot: Copilot
-
-    init() {}
-  }
-
-  /// `@unchecked Sendable`: see ``Pilot``.
-  final class Copilot: Injectable, @unchecked Sendable {
-    @Injected var pilot: Pilot
-
-    init() {}
   }
 }
 

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Testing
 
 extension InjectedPropertyTests {
@@ -23,7 +24,6 @@ extension InjectedPropertyTests {
     @Injected var engine: any Engine
 
     init() {}
-
     func engineModel() -> String { engine.model }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 import Testing
 
 extension ModuleAtomicityTests {

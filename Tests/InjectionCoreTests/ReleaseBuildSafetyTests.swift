@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 import Testing
 
@@ -21,17 +22,6 @@ extension ReleaseBuildSafetyTests {
     deinit {
       // Takes the injector's mutex: a `deinit` run while that mutex is held would stop here.
       _ = injector.isMapped(Settings.self)
-    }
-  }
-
-  /// A `Mapper` that adds each mapping to two injectors.
-  struct BothInjectors: Mapper {
-    let first: Injector
-    let second: Injector
-
-    func add(_ mapping: Mapping) {
-      first.add(mapping)
-      second.add(mapping)
     }
   }
 
@@ -68,7 +58,7 @@ extension ReleaseBuildSafetyTests {
     let failures = Locked<[String]>([])
     let done = Atomic<Bool>(false)
 
-    let finished = runOnThreads(3) { index in
+    let finished = Threads.run(3, timeout: 20) { index in
       if index == 0 {
         for round in 0..<5_000 {
           injector.map(Settings.self) { _ in Settings(speedLimit: round % 2 + 1) }
@@ -103,7 +93,7 @@ extension ReleaseBuildSafetyTests {
     injector.map(Beacon.self, scope: .weak) { Beacon(injector: $0) }
     let failures = Locked<[String]>([])
 
-    let finished = runOnThreads(3) { _ in
+    let finished = Threads.run(3, timeout: 20) { _ in
       for _ in 0..<3_000 {
         do throws(InjectionError) {
           _ = try injector.resolve(Beacon.self)
@@ -122,7 +112,7 @@ extension ReleaseBuildSafetyTests {
     let second = Injector(label: "second")
     let builds = Counter()
 
-    BothInjectors(first: first, second: second)
+    TwoInjectors(first: first, second: second)
       .map(CountedService.self, scope: .singleton) { _ in CountedService(counter: builds) }
 
     let fromFirst = try first.resolve(CountedService.self)
@@ -138,11 +128,11 @@ extension ReleaseBuildSafetyTests {
       let first = Injector(label: "first")
       let second = Injector(label: "second")
       let builds = Counter()
-      BothInjectors(first: first, second: second)
+      TwoInjectors(first: first, second: second)
         .map(CountedService.self, scope: .singleton) { _ in CountedService(counter: builds) }
       let seen = Locked<Set<ObjectIdentifier>>([])
 
-      let finished = runOnThreads(8) { index in
+      let finished = Threads.run(8, timeout: 20) { index in
         let injector = index.isMultiple(of: 2) ? first : second
         if let service = try? injector.resolve(CountedService.self) {
           seen.withLock { _ = $0.insert(ObjectIdentifier(service)) }

@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 import Testing
 
@@ -69,7 +70,7 @@ extension SingletonBuildTests {
       injector.map(Assembly.self, scope: .singleton)
       let seen = Locked<[String]>([])
 
-      let finished = runOnThreads(2) { index in
+      let finished = Threads.run(2, timeout: 20) { index in
         do throws(InjectionError) {
           if index == 0 {
             _ = try injector.resolve(SlowPart.self)

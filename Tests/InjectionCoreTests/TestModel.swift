@@ -6,21 +6,6 @@ import Synchronization
 
 // MARK: - Test instruments
 
-/// Counts events, such as factory calls, from any thread.
-///
-/// Each test makes its own.
-final class Counter: Sendable {
-  private let count = Atomic<Int>(0)
-
-  /// Adds one.
-  func increment() {
-    count.wrappingAdd(1, ordering: .relaxed)
-  }
-
-  /// The number of increments so far.
-  var value: Int { count.load(ordering: .relaxed) }
-}
-
 /// An ordered record of events from any thread, such as hook calls.
 ///
 /// Each test makes its own and maps it as an instance, so that the types it builds can record

@@ -1,5 +1,6 @@
 import InjectionCore
 import InjectionReflection
+import InjectionTestHelpers
 import Testing
 
 @Suite struct InjectTests {
@@ -21,7 +22,7 @@ import Testing
     #expect(object.spare === (try injector.resolve(Wheel.self, named: "spare")))
     #expect(object.radio == nil, "an unmapped optional is nil")
     #expect(object.injector === injector)
-    #expect(object.hooks.count == 1)
+    #expect(object.hooks.value == 1)
   }
 
   @Test func injectingTwiceResolvesNothingTwiceAndCallsNoHookTwice() throws {
@@ -34,7 +35,7 @@ import Testing
 
     #expect(second == 0)
     #expect(object.engine === engine)
-    #expect(object.hooks.count == 1)
+    #expect(object.hooks.value == 1)
   }
 
   @Test func aMissingMappingIsThrownNowAndTheHookIsNotCalled() {
@@ -46,14 +47,14 @@ import Testing
 
     guard case .notMapped(let key, _, _, _)? = error else { return }
     #expect(key == InjectionKey((any Engine).self))
-    #expect(object.hooks.count == 0)
+    #expect(object.hooks.value == 0)
   }
 
   @Test func anObjectWithNoInjectedPropertiesIsLeftAlone() throws {
     let object = Plain()
 
     #expect(try injector().inject(into: object) == 0)
-    #expect(object.hooks.count == 0)
+    #expect(object.hooks.value == 0)
   }
 
   @Test func anObjectHoldingTheSameDependencyTwiceGetsBoth() throws {
@@ -70,7 +71,7 @@ import Testing
     #expect(try injector.inject(into: &gauge) == 1)
 
     #expect(gauge.engine === (try injector.resolve((any Engine).self)))
-    #expect(gauge.hooks.count == 1)
+    #expect(gauge.hooks.value == 1)
   }
 
   @Test func anObjectBuiltByAnInjectorKeepsWhatItResolved() throws {

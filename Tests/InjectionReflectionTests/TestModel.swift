@@ -1,17 +1,10 @@
 import InjectionCore
-import Synchronization
+import InjectionTestHelpers
 
 protocol Engine: AnyObject, Sendable {}
 final class V8: Engine {}
 
 protocol Radio: Sendable {}
-
-/// Counts calls, across threads.
-final class Counter: Sendable {
-  private let value = Atomic(0)
-  var count: Int { value.load(ordering: .relaxed) }
-  @discardableResult func increment() -> Int { value.add(1, ordering: .relaxed).newValue }
-}
 
 final class Wheel: Injectable, Sendable {
   init() {}

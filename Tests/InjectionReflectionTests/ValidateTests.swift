@@ -1,5 +1,6 @@
 import InjectionCore
 import InjectionReflection
+import InjectionTestHelpers
 import Testing
 
 @Suite struct ValidateTests {
@@ -16,7 +17,7 @@ import Testing
 
     #expect(report.problems.isEmpty)
     #expect(report.checkedKeys == [InjectionKey((any Engine).self), InjectionKey(Garage.self)])
-    #expect(built.count == 1, "built once, in the copy")
+    #expect(built.value == 1, "built once, in the copy")
     #expect(injector.snapshot().mappings.allSatisfy { !$0.isBuilt }, "the injector keeps nothing")
     #expect(report.description.hasPrefix("Validation of injector \"app\": 0 problems, 0 notes"))
   }
@@ -123,11 +124,11 @@ import Testing
       return V8()
     }
     injector.map(Garage.self) { Garage(car: try $0.resolve(Car.self)) }
-    let before = built.count
+    let before = built.value
 
     let report = try injector.validate(excluding: [InjectionKey((any Engine).self)])
 
-    #expect(built.count == before, "its factory never ran during validation")
+    #expect(built.value == before, "its factory never ran during validation")
     #expect(report.checkedKeys == [InjectionKey(Garage.self)])
   }
 

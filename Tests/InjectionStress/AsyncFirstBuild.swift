@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 
 /// Tasks ask for one `async` singleton at once while threads read it synchronously; some tasks

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// Suspected bug 7: a partial value handed out to break a cycle outlives the failed build.
 ///

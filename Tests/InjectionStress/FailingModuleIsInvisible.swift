@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 
 /// Suspected bug 8: a module whose `addModule` fails is visible to other threads meanwhile.
 ///
@@ -49,7 +50,7 @@ enum FailingModuleIsInvisible {
     let module = FailingModule()
     let isDone = Flag()
     let sightings = Counter()
-    Threads.run(1 + readers) { index in
+    Threads.run(1 + readers, stackSize: 1 << 20) { index in
       if index == 0 {
         do {
           try injector.addModule(module)

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// Bug 0: reading `@Injected` through an owner whose last use is that read.
 ///
@@ -30,7 +31,7 @@ enum InjectedReadTemporaryOwner {
   static let scenario = Scenario(name: "injected-read-temporary-owner") { run in
     let injector = Injector(label: "injected-read-temporary-owner")
     injector.map((any Engine).self, scope: .singleton) { _ in V8Engine() }
-    Threads.run(2) { _ in
+    Threads.run(2, stackSize: 1 << 20) { _ in
       while run.isRunning {
         var sum = 0
         withInjector(injector) {

@@ -1,4 +1,5 @@
 import Foundation
+import InjectionTestHelpers
 
 /// Interrupts threads at arbitrary instructions with a signal whose handler busy-waits 20 µs.
 ///

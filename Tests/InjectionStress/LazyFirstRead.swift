@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// Threads released together make the first read of one `Lazy` value; the value's mapping is a
 /// transient, so a second resolution would build a second instance.

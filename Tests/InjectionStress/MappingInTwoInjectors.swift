@@ -1,21 +1,11 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// Bug 4: one ``Mapping`` added to two injectors by a user's ``Mapper``.
 ///
 /// Each injector must get its own registration: a singleton built once per injector, never
 /// shared and never built twice by the same injector.
 enum MappingInTwoInjectors {
-  /// A mapper that forwards every mapping to two injectors.
-  struct TwoInjectors: Mapper {
-    let first: Injector
-    let second: Injector
-
-    func add(_ mapping: Mapping) {
-      first.add(mapping)
-      second.add(mapping)
-    }
-  }
-
   /// A singleton that counts its builds.
   final class Hub: Sendable {
     init(builds: Counter) {
@@ -42,7 +32,7 @@ enum MappingInTwoInjectors {
     }
     let fromFirst = InstanceRecord()
     let fromSecond = InstanceRecord()
-    Threads.run(threads) { index in
+    Threads.run(threads, stackSize: 1 << 20) { index in
       for round in 0..<resolvesPerThread {
         let isFirst = (index + round).isMultiple(of: 2)
         let (injector, record) = isFirst ? (first, fromFirst) : (second, fromSecond)

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// Bug 1: mappings replaced, removed and added by modules while other threads resolve them;
 /// and `replaceModule`, whose readers must never find the key unmapped.
@@ -129,7 +130,7 @@ enum RemapWhileResolving {
     let writerStopped = Flag()
     let interrupter = Interrupter()
     defer { interrupter.stop() }
-    Threads.run(1 + readers) { index in
+    Threads.run(1 + readers, stackSize: 1 << 20) { index in
       if index == 0 {
         var round = 0
         while ContinuousClock.now < end {

@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 
 /// Bug 2: a waiter's wait-graph edge outlives its wait.
@@ -100,7 +101,7 @@ enum StaleWaitEdge {
     _ type: T.Type, on injector: Injector, afterAxle axleStarted: Latch, _ run: StressRun,
     check: @escaping @Sendable (T, String) -> Void
   ) {
-    Threads.run(2) { index in
+    Threads.run(2, stackSize: 1 << 20) { index in
       let thread = index == 0 ? "X" : "Y"
       do {
         if index == 0 {

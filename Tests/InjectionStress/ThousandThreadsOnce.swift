@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 
 /// Many threads reach an unbuilt singleton at once; two threads build crossing circular
 /// singletons from opposite ends.
@@ -13,25 +14,6 @@ enum ThousandThreadsOnce {
       builds.increment()
       Thread.sleep(forTimeInterval: 0.001)
     }
-  }
-
-  /// One end of a circle of singletons: needs the ``Copilot``.
-  ///
-  /// `@unchecked Sendable`: its only stored property is an `@Injected` wrapper, assigned once by
-  /// `init` and thread-safe itself.
-  final class Pilot: Injectable, @unchecked Sendable {
-    @Injected var copilot: Copilot
-
-    init() {}
-  }
-
-  /// The other end: needs the ``Pilot``.
-  ///
-  /// `@unchecked Sendable`: see ``Pilot``.
-  final class Copilot: Injectable, @unchecked Sendable {
-    @Injected var pilot: Pilot
-
-    init() {}
   }
 
   private static let threads = 200
@@ -72,26 +54,26 @@ enum ThousandThreadsOnce {
     let meeting = Barrier(parties: 2)
     let pilotBuilds = Counter()
     let copilotBuilds = Counter()
-    injector.map(Pilot.self, scope: .singleton) { _ in
+    injector.map(SingletonCycle.Pilot.self, scope: .singleton) { _ in
       pilotBuilds.increment()
       meeting.arriveAndWait(timeout: 0.05)
-      return Pilot()
+      return SingletonCycle.Pilot()
     }
-    injector.map(Copilot.self, scope: .singleton) { _ in
+    injector.map(SingletonCycle.Copilot.self, scope: .singleton) { _ in
       copilotBuilds.increment()
       meeting.arriveAndWait(timeout: 0.05)
-      return Copilot()
+      return SingletonCycle.Copilot()
     }
     let pilots = InstanceRecord()
     let copilots = InstanceRecord()
-    Threads.run(2) { index in
+    Threads.run(2, stackSize: 1 << 20) { index in
       do {
         if index == 0 {
-          let pilot = try injector.resolve(Pilot.self)
+          let pilot = try injector.resolve(SingletonCycle.Pilot.self)
           run.expect(pilots.record(pilot), "two different Pilot singletons")
           run.expect(copilots.record(pilot.copilot), "two different Copilot singletons")
         } else {
-          let copilot = try injector.resolve(Copilot.self)
+          let copilot = try injector.resolve(SingletonCycle.Copilot.self)
           run.expect(copilots.record(copilot), "two different Copilot singletons")
           run.expect(pilots.record(copilot.pilot), "two different Pilot singletons")
         }
@@ -100,8 +82,8 @@ enum ThousandThreadsOnce {
       }
     }
     do {
-      let pilot = try injector.resolve(Pilot.self)
-      let copilot = try injector.resolve(Copilot.self)
+      let pilot = try injector.resolve(SingletonCycle.Pilot.self)
+      let copilot = try injector.resolve(SingletonCycle.Copilot.self)
       IntendedCycles.keep(pilot, copilot)
       run.expect(pilot.copilot === copilot, "pilot.copilot is not the Copilot singleton")
       run.expect(copilot.pilot === pilot, "copilot.pilot is not the Pilot singleton")

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// Suspected bug 9: a transient cycle that goes through a new child injector at every level.
 ///

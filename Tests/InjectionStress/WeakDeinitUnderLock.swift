@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// Bug 3: a `.weak` object deinitialized while the injector's lock is held.
 ///
@@ -32,7 +33,7 @@ enum WeakDeinitUnderLock {
   static let scenario = Scenario(name: "weak-deinit-under-lock") { run in
     let injector = Injector(label: "weak-deinit-under-lock")
     injector.map(Lamp.self, scope: .weak) { injector in Lamp(injector: injector) }
-    Threads.run(3) { index in
+    Threads.run(3, stackSize: 1 << 20) { index in
       var jitter = Jitter(seed: index)
       var batch = 0
       while run.isRunning {
