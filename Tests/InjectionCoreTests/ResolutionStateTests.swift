@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 import Testing
 
@@ -228,7 +229,7 @@ extension ResolutionStateTests {
       return Station()
     }
     let results = Locked<[String]>([])
-    let finished = runOnThreads(2, timeout: 10) { index in
+    let finished = Threads.run(2, timeout: 10) { index in
       let outcome: String
       do throws(InjectionError) {
         if index == 0 {
@@ -250,21 +251,21 @@ extension ResolutionStateTests {
   @Test(.timeLimit(.minutes(1)))
   func twoLazyValuesWhoseResolutionsReadEachOtherFailWithACycleInsteadOfSpinning() throws {
     let injector = Injector()
-    let bothInside = Rendezvous(parties: 2)
+    let bothInside = Barrier(parties: 2)
     let signal = try injector.resolve(Lazy<Signal>.self)
     let echo = try injector.resolve(Lazy<Echo>.self)
     injector.map(Signal.self) { _ in
-      bothInside.arrive()
+      _ = bothInside.arriveAndWait(timeout: 5)
       _ = try echo.value
       return Signal()
     }
     injector.map(Echo.self) { _ in
-      bothInside.arrive()
+      _ = bothInside.arriveAndWait(timeout: 5)
       _ = try signal.value
       return Echo()
     }
     let cycles = Counter()
-    let finished = runOnThreads(2, timeout: 10) { index in
+    let finished = Threads.run(2, timeout: 10) { index in
       do throws(InjectionError) {
         if index == 0 { _ = try signal.value } else { _ = try echo.value }
       } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 
 /// Issue 19, point 2: a `.graph` key re-mapped by one thread while others run outer builds that

@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionTestHelpers
 
 /// Issue 19, point 3: first reads of `Lazy` values that wait for singleton builds and for each
 /// other, from threads released together.

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 
 /// Issue 19, point 4: threads resolve mappings that take arguments while an observer resolves
