@@ -64,7 +64,7 @@ enum GraphRemapWhileBuilding {
       while !stop.isSet {
         generation += 1
         let tag = generation
-        injector.unmap((any Reading).self)
+        // Mapping the key again replaces the mapping (and releases it once nobody holds it).
         injector.map((any Reading).self, scope: .graph) { _ in
           tag.isMultiple(of: 2)
             ? ReadingA(generation: tag) as any Reading : ReadingB(generation: tag)
