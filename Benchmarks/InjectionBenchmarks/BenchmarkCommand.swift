@@ -25,6 +25,7 @@ enum BenchmarkCommand {
 
     var problems =
       report.failures + report.missingFigures(options, plan: plan) + report.raceViolations
+      + report.missGrowthViolations
     if let path = options.jsonPath {
       do {
         try JSONReport(report).write(to: path)

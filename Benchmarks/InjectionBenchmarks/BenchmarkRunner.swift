@@ -29,6 +29,13 @@ enum BenchmarkRunner {
     if options.includes("W9") {
       measure("W9", into: &report) { try W9AsyncSingletons.run(plan, into: &$0) }
     }
+    if options.includes(W11ResolutionMiss.id) {
+      for mappings in plan.missMappingCounts {
+        measure("W11 M = \(MarkdownTable.grouped(mappings))", into: &report) {
+          try W11ResolutionMiss.run(mappings: mappings, plan, into: &$0)
+        }
+      }
+    }
     if options.includes("W6") {
       for variant in [W6SlowSingletonRace.Variant.tasks, .threads] {
         Console.progress("W6 \(variant.rawValue)…")

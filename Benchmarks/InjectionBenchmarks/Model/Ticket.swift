@@ -1,5 +1,8 @@
 /// W8's value built from run-time arguments: a ticket for a seat in a row, with the engine.
-final class Ticket {
+///
+/// W11 maps it under many names as a singleton, which an injector keeps only for `Sendable`
+/// values.
+final class Ticket: Sendable {
   let row: Int
   let seat: String
   let engine: any Engine

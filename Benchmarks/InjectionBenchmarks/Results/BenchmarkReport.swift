@@ -20,20 +20,68 @@ struct BenchmarkReport {
         .map { "W6 \(race.variant), \($0.0): inits \($0.1.inits), distinct \($0.1.distinct)" }
     }
   }
+
+  /// The W11 misses that grow with the mappings: at the most mappings measured, more than
+  /// ``W11ResolutionMiss/allowedGrowth`` times the miss at the fewest (see
+  /// ``W11ResolutionMiss/growth(from:to:)``).
+  var missGrowthViolations: [String] {
+    W11ResolutionMiss.Variant.allCases.compactMap { variant in
+      guard let (fewest, most) = missExtremes(variant) else { return nil }
+      let growth = W11ResolutionMiss.growth(from: fewest.injection, to: most.injection)
+      guard growth > W11ResolutionMiss.allowedGrowth, let fewer = fewest.mappings,
+        let more = most.mappings
+      else { return nil }
+      return """
+        W11 \(variant.rawValue): a miss costs \(MarkdownTable.format(most.injection)) ns with \
+        \(MarkdownTable.grouped(more)) mappings, \(MarkdownTable.format(growth))x the \
+        \(MarkdownTable.format(fewest.injection)) ns with \(MarkdownTable.grouped(fewer)) (at most \
+        \(MarkdownTable.format(W11ResolutionMiss.allowedGrowth))x, each taken as at least \
+        \(MarkdownTable.format(W11ResolutionMiss.floorNanoseconds)) ns)
+        """
+    }
+  }
+
+  /// W11's figures of `variant` with the fewest and the most mappings; `nil` unless there are
+  /// two sizes.
+  func missExtremes(_ variant: W11ResolutionMiss.Variant) -> (
+    fewest: WorkloadFigure, most: WorkloadFigure
+  )? {
+    let figures = workloads.filter {
+      $0.id == W11ResolutionMiss.id && $0.variant == variant.rawValue && $0.mappings != nil
+    }
+    .sorted { ($0.mappings ?? 0) < ($1.mappings ?? 0) }
+    guard let fewest = figures.first, let most = figures.last, fewest.mappings != most.mappings
+    else { return nil }
+    return (fewest, most)
+  }
 }
 
 extension BenchmarkReport {
   /// The selected workloads that produced no figure, or a figure that is not a finite number.
   func missingFigures(_ options: Options, plan: Plan) -> [String] {
     var missing: [String] = []
+    let misses = plan.missMappingCounts.count * W11ResolutionMiss.Variant.allCases.count
     let expected: [(id: String, count: Int)] = [
-      ("W1", 1), ("W2", 2), ("W3", 1), ("W5", 1), ("W9", 2),
+      ("W1", 1), ("W2", 2), ("W3", 1), ("W5", 1), ("W8", 2), ("W9", 2),
+      (W11ResolutionMiss.id, misses),
     ]
     for (id, count) in expected where options.includes(id) {
       let figures = workloads.filter { $0.id == id }
       if figures.count != count { missing.append("\(id): no figure") }
       for figure in figures where !(figure.baseline.isFinite && figure.injection.isFinite) {
         missing.append("\(id): not a number")
+      }
+    }
+    if options.includes(W11ResolutionMiss.id) {
+      for mappings in plan.missMappingCounts {
+        for variant in W11ResolutionMiss.Variant.allCases
+        where !workloads.contains(where: {
+          $0.id == W11ResolutionMiss.id && $0.variant == variant.rawValue
+            && $0.mappings == mappings
+        }) {
+          missing.append(
+            "W11 M = \(MarkdownTable.grouped(mappings)) \(variant.rawValue): no figure")
+        }
       }
     }
     if options.includes("W4") {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The report for tools, in the shape of BENCHMARKS.md:
-/// `{"workloads": [{"id", "variant", "baseline_ns", "injection_ns", "ratio"}],
+/// `{"workloads": [{"id", "variant", "mappings", "baseline_ns", "injection_ns", "ratio"}],
 ///   "w4": [{"n", "map_ns_per_type", "resolve_ns_per_type", "baseline_resolve_ns_per_type",
 ///           "cold_resolve_ns_per_type", "heap_bytes_per_mapping", "resident_bytes_per_mapping"}],
 ///   "w6": [{"variant", "inits", "distinct"}],
@@ -10,12 +10,15 @@ import Foundation
 ///           "peak_memory_mb", "hand_written_peak_memory_mb"}]}`.
 ///
 /// A workload's `variant` is present only where one workload reports several figures that tools
-/// must tell apart (W9: `cached`, `race`). The peak memory figures are `null` when GNU time was
+/// must tell apart (W8: `arguments`, `provider`; W9: `cached`, `race`; W11: `unmapped-class`,
+/// `unmapped-name`, `unmapped-protocol`), and `mappings` only for W11, whose `baseline_ns` is the
+/// hit in the same injector and `injection_ns` the miss. The peak memory figures are `null` when GNU time was
 /// not available; the bytes per mapping are `null` off Linux.
 struct JSONReport: Encodable {
   struct Workload: Encodable {
     let id: String
     let variant: String?
+    let mappings: Int?
     let baselineNs: Double
     let injectionNs: Double
     let ratio: Double
@@ -97,7 +100,7 @@ struct JSONReport: Encodable {
   init(_ report: BenchmarkReport) {
     workloads = report.workloads.filter(\.isReported).map {
       Workload(
-        id: $0.id, variant: $0.variant, baselineNs: rounded($0.baseline),
+        id: $0.id, variant: $0.variant, mappings: $0.mappings, baselineNs: rounded($0.baseline),
         injectionNs: rounded($0.injection), ratio: rounded($0.ratio, digits: 3))
     }
     w4 = report.typeCounts.map {

@@ -1,10 +1,12 @@
-/// The report for people: Markdown tables (run time, then W7's compile cost), then notes.
+/// The report for people: Markdown tables (run time, W11's misses against hits, then W7's
+/// compile cost), then notes.
 enum MarkdownTable {
   static func render(_ report: BenchmarkReport, plan: Plan, cores: Int) -> String {
     var lines: [String] = []
-    // In workload order: W1 to W3, then W4's rows, then W5.
+    // In workload order: W1 to W3, then W4's rows, then W5 and on; W11 has a table of its own.
+    let timed = report.workloads.filter { $0.id != W11ResolutionMiss.id }
     let (beforeW4, afterW4) = (
-      report.workloads.filter { $0.id < "W4" }, report.workloads.filter { $0.id > "W4" }
+      timed.filter { number(of: $0.id) < 4 }, timed.filter { number(of: $0.id) > 4 }
     )
     lines += beforeW4.map(workloadRow)
     for figure in report.typeCounts {
@@ -20,12 +22,21 @@ enum MarkdownTable {
           ratio(race.injection.wallMilliseconds.median / race.baseline.wallMilliseconds.median)))
     }
     var tables: [[String]] = []
-    if !lines.isEmpty {  // empty when only W7 ran
+    if !lines.isEmpty {  // empty when only W7 or W11 ran
       tables.append(
         [
           "| workload | hand-wired ns/op | swift-injection ns/op | ratio |",
           "|---|---:|---:|---:|",
         ] + lines)
+    }
+    let misses = report.workloads.filter { $0.id == W11ResolutionMiss.id }
+    if !misses.isEmpty {
+      tables.append(
+        [
+          "| W11 resolution miss with M mappings (baseline: the hit in the same injector; no "
+            + "hand-wired miss) | hit ns/op | miss ns/op | miss ÷ hit |",
+          "|---|---:|---:|---:|",
+        ] + misses.map(workloadRow))
     }
     if !report.compileCosts.isEmpty {
       tables.append(compileCostTable(report.compileCosts))
@@ -50,6 +61,11 @@ enum MarkdownTable {
           format(figure.extraMillisecondsPerType), format(figure.extraCPUMillisecondsPerType),
           memory.joined(separator: " · "))
       }
+  }
+
+  /// The number of a workload id such as `W11`, for ordering (`"W11" < "W4"` as strings).
+  private static func number(of id: String) -> Int {
+    Int(id.dropFirst()) ?? 0
   }
 
   private static func workloadRow(_ figure: WorkloadFigure) -> String {
@@ -131,6 +147,9 @@ enum MarkdownTable {
         each race built once and every task got the same instance.
         """)
     }
+    if ids.contains(W11ResolutionMiss.id) {
+      notes.append(missNote(report, plan: plan))
+    }
     if !report.races.isEmpty {
       notes.append(
         """
@@ -161,6 +180,28 @@ enum MarkdownTable {
     }
     notes.append("Blackhole sum: \(report.blackhole.sum).")
     return notes
+  }
+
+  /// W11: what the injector holds, what the hit is, and how much the miss grew with the mappings.
+  private static func missNote(_ report: BenchmarkReport, plan: Plan) -> String {
+    let growths = W11ResolutionMiss.Variant.allCases.compactMap { variant -> String? in
+      guard let (fewest, most) = report.missExtremes(variant), let fewer = fewest.mappings,
+        let more = most.mappings
+      else { return nil }
+      let growth = W11ResolutionMiss.growth(from: fewest.injection, to: most.injection)
+      return "\(variant.rawValue) \(ratio(growth)) (M = \(grouped(fewer)) → \(grouped(more)))"
+    }
+    let budget = plan.missBudget
+    return """
+      W11: each M has a fresh injector with M named singleton mappings of `Ticket` \
+      (`"ticket-0"` …); the hit is `try injector.resolve(Ticket.self, named: "ticket-0")`, \
+      built before anything is timed. Each repetition runs as many operations as take about \
+      \(format(budget.nanoseconds / 1e6)) ms (at most \(grouped(budget.maximum))); median of \
+      \(plan.missRepetitions.timed) timed repetitions. Growth of the miss, each figure taken as \
+      at least \(format(W11ResolutionMiss.floorNanoseconds)) ns: \
+      \(growths.isEmpty ? "not measured" : growths.joined(separator: ", ")); the run fails \
+      above \(ratio(W11ResolutionMiss.allowedGrowth)).
+      """
   }
 
   private static func row(_ cells: String...) -> String {

@@ -6,6 +6,8 @@ struct WorkloadFigure {
   let injection: Double
   /// Tells the JSON report's figures of one workload apart; `nil` (left out) for most.
   var variant: String?
+  /// W11: how many mappings the injector held; `nil` (left out) for the other workloads.
+  var mappings: Int?
   /// Whether the figure goes into the JSON report (supplementary rows are table-only).
   var isReported = true
 

@@ -49,10 +49,10 @@ enum W8ArgumentsAndProviders {
     return [
       WorkloadFigure(
         id: "W8", title: "resolve a new `Ticket` with two arguments (`Int`, `String`)",
-        baseline: ticketBaseline, injection: tickets),
+        baseline: ticketBaseline, injection: tickets, variant: "arguments"),
       WorkloadFigure(
         id: "W8", title: "make a new `Wheel` through a `Provider<Wheel>`",
-        baseline: wheelBaseline, injection: wheels),
+        baseline: wheelBaseline, injection: wheels, variant: "provider"),
     ]
   }
 }
