@@ -6,7 +6,17 @@
 /// an error message uses it for exactly those.
 public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   /// The module-qualified name of the mapped type, such as `CarDemo.Engine`.
-  public let typeName: String
+  ///
+  /// For a key made from a type, written out on first use, once per type in the process (see
+  /// ``TypeNames``): a key is made for every error, and a miss probed with `try?` never reads it.
+  public var typeName: String {
+    if let givenTypeName { return givenTypeName }
+    return TypeNames.name(of: type.unsafelyUnwrapped)
+  }
+
+  /// The type name a key made with ``init(typeName:name:)`` was given; `nil` for a key made from
+  /// a type, whose name is written out when first read.
+  private let givenTypeName: String?
 
   /// The name given with `named:` when the type was mapped or resolved, or `nil`.
   public let name: String?
@@ -27,7 +37,7 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   ///   - typeName: The module-qualified type name.
   ///   - name: The mapping's name, or `nil` for the unnamed mapping.
   public init(typeName: String, name: String? = nil) {
-    self.typeName = typeName
+    self.givenTypeName = typeName
     self.name = name
     self.isProtocol = nil
     self.type = nil
@@ -35,7 +45,7 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
 
   /// A key description that knows whether its type is a protocol, for diagnostics.
   init(type: any Any.Type, name: String?, isProtocol: Bool) {
-    self.typeName = String(reflecting: type)
+    self.givenTypeName = nil
     self.name = name
     self.isProtocol = isProtocol
     self.type = type
@@ -52,7 +62,13 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether two keys describe the same mapping: the same type name and the same name.
   public static func == (lhs: InjectionKey, rhs: InjectionKey) -> Bool {
-    lhs.typeName == rhs.typeName && lhs.name == rhs.name
+    guard lhs.name == rhs.name else { return false }
+    // The same type has one name: no need to write it out.
+    if let left = lhs.type, let right = rhs.type, ObjectIdentifier(left) == ObjectIdentifier(right)
+    {
+      return true
+    }
+    return lhs.typeName == rhs.typeName
   }
 
   /// Hashes the type name and the name, the parts that ``==(_:_:)`` compares.
@@ -125,5 +141,22 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
     let type = qualified ? typeName : unqualifiedTypeName
     guard let name else { return type }
     return "\(type) named \"\(name)\""
+  }
+}
+
+/// The module-qualified names of types, written out once per type (`String(reflecting:)` costs
+/// about a microsecond) and kept for the life of the process.
+///
+/// Keyed by the type's identity: a metatype's address, and type metadata is never freed.
+enum TypeNames {
+  private static let names = Lock<[ObjectIdentifier: String]>([:])
+
+  /// The module-qualified name of `type`.
+  static func name(of type: any Any.Type) -> String {
+    let id = ObjectIdentifier(type)
+    if let name = names.withLock({ $0[id] }) { return name }
+    let name = String(reflecting: type)
+    names.withLock { $0[id] = name }
+    return name
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension InjectionError {
   /// The names that a key's type is mapped with in the injectors a resolution searched: `nil`
   /// for its unnamed mapping first, then the names in alphabetical order.
@@ -26,6 +28,10 @@ extension InjectionError {
 
     /// The names kept for a key's type in each searched injector, sorted when first read.
     init(hasUnnamed: Bool, named: [Set<String>]) {
+      guard hasUnnamed || !named.isEmpty else {
+        storage = Storage.none  // the common miss: a type not mapped at all
+        return
+      }
       storage = Storage(hasUnnamed: hasUnnamed, named: named)
     }
 
@@ -56,29 +62,38 @@ extension InjectionError.MappedNames {
   fileprivate final class Storage: Sendable {
     private let hasUnnamed: Bool
     private let named: [Set<String>]
-    private let cache: Lock<[String?]?>
+    /// The sorted names, made on the first read: set once, with a compare-and-exchange.
+    private let cache = AtomicLazyReference<Sorted>()
+
+    /// The names of a type that is not mapped at all, shared by every such miss.
+    static let none = Storage(sorted: [])
+
+    /// Sorted names, as a reference for ``AtomicLazyReference``.
+    private final class Sorted: Sendable {
+      let names: [String?]
+
+      init(_ names: [String?]) {
+        self.names = names
+      }
+    }
 
     init(sorted: [String?]) {
       hasUnnamed = false
       named = []
-      cache = Lock(sorted)
+      _ = cache.storeIfNil(Sorted(sorted))
     }
 
     init(hasUnnamed: Bool, named: [Set<String>]) {
       self.hasUnnamed = hasUnnamed
       self.named = named
-      cache = Lock(nil)
     }
 
     var sorted: [String?] {
-      cache.withLock { cache in
-        if let cache { return cache }
-        var all = Set<String>()
-        for names in named { all.formUnion(names) }
-        let sorted: [String?] = (hasUnnamed ? [nil] : []) + all.sorted()
-        cache = sorted
-        return sorted
-      }
+      if let sorted = cache.load() { return sorted.names }
+      var all = Set<String>()
+      for names in named { all.formUnion(names) }
+      let sorted: [String?] = (hasUnnamed ? [nil] : []) + all.sorted()
+      return cache.storeIfNil(Sorted(sorted)).names
     }
   }
 }

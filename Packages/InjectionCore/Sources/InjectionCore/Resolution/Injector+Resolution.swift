@@ -422,7 +422,7 @@ extension Injector {
       var found: Key?
       registry.active.forEachRegistration { registration in
         if found == nil, registration.key.name == described.name,
-          String(reflecting: registration.key.type) == described.typeName
+          TypeNames.name(of: registration.key.type) == described.typeName
         {
           found = registration.key
         }
