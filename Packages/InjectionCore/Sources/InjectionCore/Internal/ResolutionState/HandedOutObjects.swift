@@ -29,12 +29,9 @@ struct HandedOutObjects {
     return objects[first...].contains { ObjectIdentifier($0) == object }
   }
 
-  /// Drops the objects from `first` on, and returns them: the caller releases them once its own
-  /// state is consistent again (a last release runs a `deinit`, which may resolve).
-  mutating func removeAll(from first: Int) -> [AnyObject] {
-    guard objects.count > first else { return [] }
-    let removed = Array(objects[first...])
-    objects.removeSubrange(first...)
-    return removed
+  /// Removes the last object and returns it, for the caller to release once its own state is
+  /// consistent (a last release runs a `deinit`, which may resolve on this thread).
+  mutating func removeLast() -> AnyObject {
+    objects.removeLast()
   }
 }

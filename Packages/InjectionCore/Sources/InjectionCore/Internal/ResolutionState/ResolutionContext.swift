@@ -135,10 +135,16 @@ final class ResolutionContext {
   /// consistent again: a last release runs a `deinit`, which may resolve on this thread.
   func leave() {
     let frame = frames.removeLast()
-    let droppedGraph = frames.isEmpty && !graph.isEmpty ? graph.takeAll() : [:]
     cells.removeAll(from: frame.firstCell)
-    let droppedObjects = handedOut.removeAll(from: frame.firstHandedOut)
-    withExtendedLifetime((droppedGraph, droppedObjects)) {}
+    // One at a time, without copying them out: each is released after its removal, when the
+    // list is consistent again (a `deinit` that resolves starts its builds after the rest).
+    while handedOut.count > frame.firstHandedOut {
+      _ = handedOut.removeLast()
+    }
+    if frames.isEmpty, !graph.isEmpty {
+      let dropped = graph.takeAll()
+      withExtendedLifetime(dropped) {}  // released after the context is consistent again
+    }
   }
 
   /// The value a ``Scope/graph`` registration has in the graph being built, if any.
