@@ -93,6 +93,43 @@ struct ResolutionStateTests {
     }
   }
 
+  /// A hooked transient whose `deinit` resolves from its injector.
+  fileprivate final class Noisy: InjectionCompletable, Sendable {
+    let injector: Injector
+    let hooks: Counter
+
+    init(injector: Injector, hooks: Counter) {
+      self.injector = injector
+      self.hooks = hooks
+    }
+
+    func injectionDidComplete() {}
+
+    deinit {
+      // Released when the build it was handed to ends: the context is consistent again.
+      _ = try? injector.resolve(Config.self)
+      _ = try? injector.resolve(Config.self, named: "absent")
+    }
+  }
+
+  @Test func aHandedOutObjectWhoseDeinitResolvesIsReleasedWhenItsBuildEnds() throws {
+    let injector = Injector()
+    let configHooks = Counter()
+    let serviceHooks = Counter()
+    injector.map(Config.self) { _ in Config(url: "x", hooks: configHooks) }
+    injector.map(Noisy.self) { injector in Noisy(injector: injector, hooks: Counter()) }
+    injector.map(Service.self) { injector in
+      _ = try injector.resolve(Noisy.self)
+      _ = try injector.resolve(Noisy.self)
+      return Service(url: try injector.resolve(Config.self).url, hooks: serviceHooks)
+    }
+    for _ in 0..<100 {
+      _ = try injector.resolve(Service.self)
+    }
+    #expect(serviceHooks.value == 100)
+    #expect(configHooks.value == 300)  // one per Service, one per Noisy's deinit
+  }
+
   @Test func aFactoryThatReturnsWhatItResolvedDoesNotCompleteItTwice() throws {
     let injector = Injector()
     let hooks = Counter()

@@ -31,31 +31,6 @@ enum ObjectIdentity {
     }
   }
 
-  /// A strong reference to `value` if it is an object; `nil` for values.
-  ///
-  /// For state that must keep an object alive while it names it (see ``HandedOutObjects``).
-  static func object<T>(of value: T) -> AnyObject? {
-    switch shape(of: T.self) {
-    case .reference:
-      // The first word is the object reference, as in `of(_:)`; the copy retains it.
-      switch MemoryLayout<T>.size {
-      case MemoryLayout<UInt>.size:
-        return unsafeBitCast(value, to: AnyObject.self)
-      case 2 * MemoryLayout<UInt>.size:
-        return unsafeBitCast(value, to: (AnyObject, UInt).self).0
-      default:
-        return withUnsafePointer(to: value) {
-          UnsafeRawPointer($0).load(as: AnyObject.self)
-        }
-      }
-    case .value:
-      return nil
-    case .unknown:
-      guard type(of: value as Any) is AnyObject.Type else { return nil }
-      return value as AnyObject
-    }
-  }
-
   private enum Shape {
     /// A class, or a class-bound protocol existential.
     case reference

@@ -315,12 +315,12 @@ extension Injector {
     if state == .unknown {
       state = value is any InjectionCompletable ? .present : .none
     }
-    if state == .present { context.noteHandedOut(ObjectIdentity.object(of: value)) }
+    if state == .present { context.noteHandedOut(ObjectIdentity.of(value)) }
   }
 
   /// Records that a build on this thread was handed `value`, an object with a hook.
   static func noteHandedOut<T>(_ value: T) {
-    ResolutionContext.building?.noteHandedOut(ObjectIdentity.object(of: value))
+    ResolutionContext.building?.noteHandedOut(ObjectIdentity.of(value))
   }
 
   /// Builds or fetches the value of a mapping found in `owner`.
@@ -491,7 +491,7 @@ extension Injector {
       throw error
     }
     context.leave()
-    if hasHook, context.isBuilding { context.noteHandedOut(ObjectIdentity.object(of: value)) }
+    if hasHook, context.isBuilding { context.noteHandedOut(ObjectIdentity.of(value)) }
     return value
   }
 

@@ -46,6 +46,7 @@ final class ResolutionContext {
   init() {}
 
   deinit {
+    releaseHandedOut(from: 0)  // none: a thread ends only once its builds ended
     frames.deallocate()
   }
 
@@ -136,11 +137,7 @@ final class ResolutionContext {
   func leave() {
     let frame = frames.removeLast()
     cells.removeAll(from: frame.firstCell)
-    // One at a time, without copying them out: each is released after its removal, when the
-    // list is consistent again (a `deinit` that resolves starts its builds after the rest).
-    while handedOut.count > frame.firstHandedOut {
-      _ = handedOut.removeLast()
-    }
+    releaseHandedOut(from: frame.firstHandedOut)
     if frames.isEmpty, !graph.isEmpty {
       let dropped = graph.takeAll()
       withExtendedLifetime(dropped) {}  // released after the context is consistent again
@@ -159,10 +156,29 @@ final class ResolutionContext {
     graph.keep(value, of: registration)
   }
 
+  /// Releases the objects handed to the build that just ended, from `first` to the current
+  /// end, then forgets them.
+  ///
+  /// Each release may run a `deinit`, which may resolve on this thread: its builds start after
+  /// the current end and leave the list as they found it, and nothing reads the entries being
+  /// released (each build reads only its own). So the list is read afresh for each entry, and
+  /// the released entries are removed only after the last release.
+  private func releaseHandedOut(from first: Int) {
+    let end = handedOut.count
+    guard end > first else { return }
+    for index in first..<end {
+      handedOut.entry(at: index).release()
+    }
+    handedOut.forget(first..<end)
+  }
+
   /// Records that a resolution returned an object with a hook to the innermost build.
-  func noteHandedOut(_ object: AnyObject?) {
+  ///
+  /// - Parameter object: The identity of an object the caller holds; this keeps it alive until
+  ///   the innermost build ends.
+  func noteHandedOut(_ object: ObjectIdentifier?) {
     guard !frames.isEmpty, let object else { return }
-    handedOut.append(object)
+    handedOut.appendRetaining(object)
   }
 
   /// Whether a resolution returned anything with a hook to the innermost build so far.
@@ -187,7 +203,7 @@ final class ResolutionContext {
 
   /// Resolves the `@Injected` cells created since the innermost build began.
   func resolvePendingCells() throws(InjectionError) {
-    guard let first = frames.lastFirstCell else { return }
+    guard let first = frames.lastFirstCell, cells.count > first else { return }
     let taken = cells.take(from: first)
     guard !taken.isEmpty else { return }
     try resolve(taken)
