@@ -29,6 +29,9 @@ enum BenchmarkRunner {
     if options.includes("W9") {
       measure("W9", into: &report) { try W9AsyncSingletons.run(plan, into: &$0) }
     }
+    if options.includes("P1") {
+      measure("P1", into: &report) { try P1PlistLoad.run(plan, into: &$0) }
+    }
     if options.includes("W6") {
       for variant in [W6SlowSingletonRace.Variant.tasks, .threads] {
         Console.progress("W6 \(variant.rawValue)…")

@@ -7,18 +7,19 @@ struct Options {
     Markdown table (ns/op, median of 5 timed repetitions after one warm-up, and the ratio).
     W7 compiles N types through swift-injection and by hand (one clean build each, debug and
     release) and prints the extra compile time per type; it takes a few minutes. W9's race
-    row is in ns per race of 1,000 tasks, not per task.
+    row is in ns per race of 1,000 tasks, not per task. P1 loads a services plist (1 MiB and
+    10 KB) against Foundation's PropertyListSerialization parsing the same bytes, ns per load.
 
     OPTIONS:
       --quick         A smoke run with far fewer iterations. Exits non-zero if W6 (or a W9
                       race) built or saw more than one instance, or if a workload produced no
                       figure. It asserts no timing. It skips W7 unless --filter names it.
       --json PATH     Also writes the figures as JSON to PATH.
-      --filter IDS    Runs only the listed workloads, comma-separated: W1,W2,W3,W4,W5,W6,W7,W8,W9.
+      --filter IDS    Runs only the listed workloads, comma-separated: W1,W2,W3,W4,W5,W6,W7,W8,W9,P1.
       -h, --help      Shows this help.
     """
 
-  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"]
+  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "P1"]
 
   var isQuick = false
   var jsonPath: String?
