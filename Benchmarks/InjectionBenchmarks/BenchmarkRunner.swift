@@ -36,6 +36,9 @@ enum BenchmarkRunner {
         }
       }
     }
+    if options.includes("P1") {
+      measure("P1", into: &report) { try P1PlistLoad.run(plan, into: &$0) }
+    }
     if options.includes("W6") {
       for variant in [W6SlowSingletonRace.Variant.tasks, .threads] {
         Console.progress("W6 \(variant.rawValue)…")

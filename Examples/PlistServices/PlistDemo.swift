@@ -8,16 +8,23 @@ enum PlistDemo {
   static func run(print: (String) -> Void) throws {
     let registry = makeRegistry()
     let injector = Injector(label: "plist")
+    injector.map((any WorkshopClock).self, to: SystemClock())  // referable as "Clock"
 
     print("1. Load Services.plist: EngineService picks HybridEngine, GarageService refers to it")
-    guard let url = Bundle.module.url(forResource: "Services", withExtension: "plist") else {
-      throw DemoError(message: "Services.plist is missing from the bundle")
-    }
-    let original = try ServicesModule(file: ServicesFile(contentsOf: url), registry: registry)
+    // One options value for the whole load: limits, and unknown properties are errors.
+    let options = PlistOptions(maximumFileSize: 64 << 10, unknownProperties: .reject)
+    let file = try ServicesFile(named: "Services", in: .module, options: options)
+    let original = try ServicesModule(file: file, registry: registry)
     try injector.addModule(original)
     print("   car: \(try injector.resolve(Car.self).engine.description)")
     let garage = try injector.resolve(Garage.self)
-    print("   garage \(garage.name): \(garage.engine.description)")
+    print(
+      "   garage \(garage.name): \(garage.engine.description), opens at \(garage.clock.opening)")
+    let spare = try injector.resolve((any Engine).self, named: "spare")
+    print("   spare engine (named \"spare\"): \(spare.description)")
+    guard let url = Bundle.module.url(forResource: "Services", withExtension: "plist") else {
+      throw DemoError(message: "Services.plist is missing from the bundle")
+    }
 
     print("2. Change the file to pick V8Engine, and reload it while the app runs")
     let changed = try String(contentsOf: url, encoding: .utf8)
@@ -30,12 +37,13 @@ enum PlistDemo {
     let changedURL = folder.appendingPathComponent("Services.plist")
     try changed.write(to: changedURL, atomically: true, encoding: .utf8)
     let reloaded = try ServicesModule(
-      file: ServicesFile(contentsOf: changedURL), registry: registry)
+      file: ServicesFile(contentsOf: changedURL, options: options), registry: registry)
     try injector.replaceModule(original, with: reloaded)
     print("   car: \(try injector.resolve(Car.self).engine.description)")
 
-    print("3. A file that names a type the app did not register is refused")
+    print("3. A file that names a type the app did not register is refused, with every problem")
     let hostile = changed.replacingOccurrences(of: "V8Engine", with: "FileManager")
+      .replacingOccurrences(of: "<key>name</key>", with: "<key>nmae</key>")
     do {
       _ = try ServicesModule(
         file: ServicesFile(data: Data(hostile.utf8), source: "Hostile.plist"), registry: registry)

@@ -11,12 +11,26 @@ import InjectionPlist
 struct Sample: Decodable, Sendable {
   let name: String?
   let count: Int?
+  let small: Int8?
+  let big: UInt64?
   let ratio: Double?
   let flag: Bool?
   let when: Date?
   let bytes: Data?
   let tags: [String]?
   let nested: [String: Int]?
+  let items: [Item]?
+  let color: Color?
+}
+
+/// An element of an array of dictionaries (unknown keys inside arrays are checked).
+struct Item: Decodable, Sendable {
+  let name: String
+}
+
+/// An enum whose initializer refuses unknown raw values.
+enum Color: String, Decodable, Sendable {
+  case red, blue
 }
 
 /// Refers to another service.
@@ -28,6 +42,8 @@ let registry: ServiceRegistry = {
   let registry = ServiceRegistry()
   registry.register(Sample.self)
   registry.register(Linked.self)
+  registry.register(Sample.self, as: "Named", named: "named")
+  registry.allowReferences(to: Sample.self, named: "code", as: "Code")
   return registry
 }()
 

@@ -4,37 +4,46 @@ import InjectionPlist
 import Testing
 
 @Suite struct BadInputTests {
-  /// The problems `body` throws, as their descriptions; `["not a PlistError: …"]` for
-  /// another error.
-  private func problems(_ body: () throws -> Void) -> [String] {
-    do {
-      try body()
-      return []
-    } catch let error as PlistError {
-      return error.problems.map(\.description)
-    } catch {
-      return ["not a PlistError: \(error)"]
-    }
-  }
-
   @Test func anUnreadableFileSaysSo() {
     let found = problems {
       _ = try ServicesFile(contentsOf: URL(fileURLWithPath: "/nonexistent/Services.plist"))
     }
-    #expect(found.count == 1)
     #expect(
       found == [
         "Services.plist: cannot read the file at /nonexistent/Services.plist: no such file"
       ])
   }
 
-  @Test func notAPropertyListGivesTheParsersMessageWithItsLine() {
+  @Test func notAPropertyListSaysWhatIsWrongOnItsLine() {
     let found = problems {
       _ = try ServicesFile(
         data: Data("<plist><dict><key>x</key></plist>".utf8), source: "Bad.plist")
     }
-    #expect(found.first?.hasPrefix("Bad.plist: not a property list:") == true)
-    #expect(found.first?.contains("line 1") == true)
+    #expect(found == ["Bad.plist:1: x: not a property list: the key \"x\" has no value"])
+  }
+
+  @Test func aMalformedXMLFileNamesTheLineOfTheFaultNotTheFirstLine() throws {
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+        <key>Services</key>
+        <dict>
+          <key>EngineService</key>
+          <dict>
+            <key>horsepower</key>
+            <integer>1</integr>
+          </dict>
+        </dict>
+      </dict>
+      </plist>
+      """
+    #expect {
+      try ServicesFile(data: Data(xml.utf8), source: "Bad.plist")
+    } throws: { error in
+      let problem = (error as? PlistError)?.problems.first
+      return problem?.line == 9 && problem?.keyPath == "EngineService.horsepower"
+    }
   }
 
   @Test(arguments: [
@@ -50,61 +59,25 @@ import Testing
       problems { _ = try ServicesFile(data: Data(xml.utf8), source: "Bad.plist") } == [expected])
   }
 
-  @Test func everyEntryProblemOfAFileIsListedAtOnce() {
-    let found = problems {
-      _ = try servicesFile(
-        """
-        <key>Engine</key><dict/>
-        <key>RadioService</key><string>loud</string>
-        <key>WheelService</key><dict><key>@scope</key><string>forever</string>\
-        <key>@color</key><string>red</string></dict>
-        """)
-    }
+  @Test func theEntryProblemsOfAFileAreReportedWithTheRegistrysInOneLoad() throws {
+    let file = try servicesFile(
+      """
+      <key>Engine</key><dict/>
+      <key>RadioService</key><string>loud</string>
+      <key>WheelService</key><dict><key>@scope</key><string>forever</string>\
+      <key>@color</key><string>red</string></dict>
+      """)
+
+    #expect(file.problems.count == 4, "the file keeps what it found, and does not throw")
     #expect(
-      found == [
+      moduleProblems(file).map(\.description) == [
         "Test.plist: Engine: a service entry's key is <Name>Service, such as EngineService",
+        "Test.plist: Engine: \"Engine\" is not registered; did you mean V8Engine? registered: Alpha, BarDummy, Beta, Dashboard, Fleet, FooDummy, Garage, HybridEngine, Keeper, Numbers, Settings, V8Engine",
         "Test.plist: RadioService: expected a dictionary of property values, found the string \"loud\"",
         "Test.plist: WheelService.@scope: expected \"singleton\" or \"transient\", found the string \"forever\"",
         "Test.plist: WheelService.@color: unknown reserved key; the reserved keys are @type and @scope",
+        "Test.plist: WheelService: \"Wheel\" is not registered; registered: Alpha, BarDummy, Beta, Dashboard, Fleet, FooDummy, Garage, HybridEngine, Keeper, Numbers, Settings, V8Engine",
       ])
-  }
-
-  @Test func valuesAreCheckedWhenTheModuleIsMadeEveryProblemAtOnce() throws {
-    let file = try servicesFile(
-      """
-      <key>EngineService</key><dict><key>@type</key><string>HybridEngine</string>\
-      <key>horsepower</key><string>fast</string></dict>
-      <key>BarDummyService</key><dict><key>stringvalue</key><string>typo</string></dict>
-      <key>FooDummyService</key><dict><key>array</key><array/><key>string</key><string>s</string>\
-      <key>extra</key><integer>1</integer></dict>
-      <key>RadioService</key><dict/>
-      <key>SettingsService</key><dict><key>name</key><string>x</string><key>speedLimit</key>\
-      <integer>1</integer><key>isOpen</key><true/><key>opened</key><date>2011-11-14T12:00:00Z</date>\
-      <key>logo</key><data>AA==</data><key>tags</key><array/><key>limits</key><dict/>\
-      <key>homepage</key><string>https://x.y</string><key>color</key><string>green</string>\
-      <key>address</key><dict><key>city</key><string>Lyon</string><key>zip</key><string>69</string></dict></dict>
-      """)
-
-    let found = problems { _ = try ServicesModule(file: file, registry: makeRegistry()) }
-
-    #expect(
-      found.contains("Test.plist: BarDummyService.stringValue: missing; this property is required"))
-    #expect(
-      found.contains(
-        "Test.plist: EngineService.horsepower: expected an integer, found the string \"fast\""))
-    #expect(
-      found.contains(
-        "Test.plist: FooDummyService.extra: unknown property of FooDummy; remove it, or fix its name"
-      ))
-    #expect(
-      found.contains {
-        $0.hasPrefix(
-          "Test.plist: RadioService: \"Radio\" is not registered; registered: BarDummy, Dashboard, FooDummy, Garage, HybridEngine, Keeper, Settings, V8Engine"
-        )
-      })
-    #expect(
-      found.contains { $0.hasPrefix("Test.plist: SettingsService.color:") && $0.contains("green") })
-    #expect(found.count == 5)
   }
 
   @Test func twoEntriesForOneKeyAreAnError() throws {
@@ -115,10 +88,8 @@ import Testing
       <key>V8EngineService</key><dict><key>horsepower</key><integer>2</integer></dict>
       """)
 
-    let found = problems { _ = try ServicesModule(file: file, registry: makeRegistry()) }
-
     #expect(
-      found == [
+      moduleProblems(file).map(\.description) == [
         "Test.plist: V8EngineService: EngineService already provides Engine; one entry per key"
       ])
   }
@@ -128,28 +99,40 @@ import Testing
     let xml =
       "<plist><dict><key>Services</key><dict><key>AService</key><dict><key>a</key>\(deep)</dict></dict></dict></plist>"
 
+    let path = "AService.a" + String(repeating: "[0]", count: 30)
     #expect(
       problems { _ = try ServicesFile(data: Data(xml.utf8), source: "Deep.plist") }
-        == ["Deep.plist: nested 42 levels deep, over the limit of 32"])
+        == ["Deep.plist:1: \(path): nested deeper than the limit of 32 levels"])
     #expect(
       problems {
         _ = try ServicesFile(
-          data: Data(xml.utf8), source: "Big.plist", limits: PlistLimits(maximumFileSize: 100))
-      }.first?.hasPrefix("Big.plist: the file has") == true)
+          data: Data(xml.utf8), source: "Big.plist", options: PlistOptions(maximumFileSize: 100))
+      } == ["Big.plist: the file has \(xml.utf8.count) bytes, over the limit of 100"])
     let many = (0..<3).map { "<key>S\($0)Service</key><dict/>" }.joined()
     #expect(
       problems {
         _ = try ServicesFile(
           data: Data("<plist><dict><key>Services</key><dict>\(many)</dict></dict></plist>".utf8),
-          source: "Many.plist", limits: PlistLimits(maximumServiceCount: 2))
+          source: "Many.plist", options: PlistOptions(maximumServiceCount: 2))
       } == ["Many.plist: Services: 3 entries, over the limit of 2"])
+    #expect(
+      problems {
+        _ = try ServicesFile(
+          data: Data("<plist><dict><key>Services</key><dict>\(many)</dict></dict></plist>".utf8),
+          source: "Many.plist", options: PlistOptions(maximumValueCount: 4))
+      } == [
+        "Many.plist:1: S2Service: more than 4 values (each shared reference counted), the limit"
+      ])
   }
 
   @Test func theErrorListsEveryProblemUnderOneCount() {
     let error = PlistError(problems: [
-      .init(file: "A.plist", keyPath: "XService", message: "one"),
-      .init(file: "A.plist", keyPath: "", message: "two"),
+      .init(file: "A.plist", keyPath: "XService", kind: .missingProperty("x")),
+      .init(file: "A.plist", keyPath: "", line: 3, kind: .malformed("two")),
     ])
-    #expect(error.description == "A.plist: 2 problems\n  A.plist: XService: one\n  A.plist: two")
+    #expect(
+      error.description
+        == "A.plist: 2 problems\n  A.plist: XService: missing; this property is required\n  A.plist:3: not a property list: two"
+    )
   }
 }

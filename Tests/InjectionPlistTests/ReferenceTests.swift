@@ -32,9 +32,24 @@ import Testing
       try ServicesModule(file: file, registry: makeRegistry())
     } throws: { error in
       (error as? PlistError)?.problems.map(\.description) == [
-        "Test.plist: GarageService.engine: a reference to the unknown service \"Motor\"; the file's services: Garage"
+        "Test.plist: GarageService.engine: a reference to the unknown service \"Motor\"; referable: Garage"
       ]
     }
+  }
+
+  @Test func aReferenceCycleNamesTheKeyPathOfEachReference() throws {
+    let file = try servicesFile(
+      """
+      <key>AlphaService</key><dict>\
+      <key>partner</key><dict><key>@service</key><string>Beta</string></dict></dict>
+      <key>BetaService</key><dict>\
+      <key>partner</key><dict><key>@service</key><string>Alpha</string></dict></dict>
+      """)
+
+    #expect(
+      moduleProblems(file).map(\.description) == [
+        "Test.plist: AlphaService.partner: a reference cycle: AlphaService.partner -> BetaService.partner -> AlphaService"
+      ])
   }
 
   @Test func aReferenceCycleIsAnError() throws {
@@ -50,7 +65,7 @@ import Testing
       try ServicesModule(file: file, registry: makeRegistry())
     } throws: { error in
       (error as? PlistError)?.problems.map(\.description).contains(
-        "Test.plist: GarageService: a reference cycle: GarageService -> KeeperService -> GarageService"
+        "Test.plist: GarageService.engine: a reference cycle: GarageService.engine -> KeeperService.garage -> GarageService"
       ) == true
     }
   }

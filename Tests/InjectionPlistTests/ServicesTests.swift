@@ -90,13 +90,17 @@ import Testing
     #expect(try injector.resolve(BarDummy.self).stringValue == "binary")
   }
 
-  @Test func anUnknownPropertyCanBeIgnoredWhenAsked() throws {
-    let file = try servicesFile(
+  @Test func anUnknownPropertyCanBeIgnoredWhenTheOptionsSaySo() throws {
+    let entry =
       "<key>BarDummyService</key><dict><key>stringValue</key><string>x</string><key>color</key><string>red</string></dict>"
-    )
+    let file = try servicesFile(entry, options: PlistOptions(unknownProperties: .ignore))
+    #expect(
+      moduleProblems(try servicesFile(entry)).map(\.kind) == [
+        .unknownProperty(name: "color", type: "BarDummy", suggestion: nil)
+      ])
 
     let module = try ServicesModule(
-      file: file, registry: makeRegistry(), unknownProperties: .ignore)
+      file: file, registry: makeRegistry())
 
     #expect(module.file.entries.first?.propertyNames == ["color", "stringValue"])
   }

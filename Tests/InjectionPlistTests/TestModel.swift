@@ -70,7 +70,41 @@ func makeRegistry() -> ServiceRegistry {
   registry.register(Keeper.self)
   registry.register(HybridEngine.self, providing: (any Engine).self) { $0 }
   registry.register(V8Engine.self, providing: (any Engine).self) { $0 }
+  registry.register(Fleet.self)
+  registry.register(Numbers.self)
+  registry.register(Alpha.self)
+  registry.register(Beta.self)
   return registry
+}
+
+/// A service with an array of dictionaries.
+struct Fleet: Decodable, Sendable {
+  struct Car: Decodable, Sendable {
+    let model: String
+  }
+  let cars: [Car]
+}
+
+/// One property of each numeric type.
+struct Numbers: Decodable, Sendable {
+  let int8: Int8?
+  let uint8: UInt8?
+  let int: Int?
+  let uint: UInt?
+  let int64: Int64?
+  let uint64: UInt64?
+  let double: Double?
+  let float: Float?
+}
+
+/// Refers to a `Beta`, for cycles named by key path.
+struct Alpha: Decodable, Sendable {
+  @ServiceReference var partner: any Sendable
+}
+
+/// Refers to an `Alpha`.
+struct Beta: Decodable, Sendable {
+  @ServiceReference var partner: any Sendable
 }
 
 /// A fixture's URL.
@@ -86,14 +120,41 @@ struct FixtureMissing: Error {
 }
 
 /// A services file from XML text.
-func servicesFile(_ services: String, source: String = "Test.plist") throws(PlistError)
-  -> ServicesFile
-{
-  let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict><key>Services</key><dict>\(services)</dict></dict></plist>
-    """
-  return try ServicesFile(data: Data(xml.utf8), source: source)
+func servicesFile(
+  _ services: String, source: String = "Test.plist", options: PlistOptions = .default
+) throws(PlistError) -> ServicesFile {
+  try ServicesFile(data: Data(servicesXML(services).utf8), source: source, options: options)
+}
+
+/// The XML of a services file with the given entries.
+func servicesXML(_ services: String) -> String {
+  """
+  <?xml version="1.0" encoding="UTF-8"?>
+  <plist version="1.0"><dict><key>Services</key><dict>\(services)</dict></dict></plist>
+  """
+}
+
+/// The problems `body` throws, as their descriptions; `["not a PlistError: …"]` for another
+/// error.
+func problems(_ body: () throws -> Void) -> [String] {
+  do {
+    try body()
+    return []
+  } catch let error as PlistError {
+    return error.problems.map(\.description)
+  } catch {
+    return ["not a PlistError: \(error)"]
+  }
+}
+
+/// The problems of making a module of `file` with the tests' registry.
+func moduleProblems(_ file: ServicesFile) -> [PlistError.Problem] {
+  do {
+    _ = try ServicesModule(file: file, registry: makeRegistry())
+    return []
+  } catch {
+    return error.problems
+  }
 }
 
 /// A plist service that refers to another plist service.

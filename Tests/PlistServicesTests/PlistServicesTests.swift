@@ -13,7 +13,11 @@ import Testing
   @Test func theFilePicksTheEngineAndTheGarageRefersToIt() throws {
     let lines = try lines()
     #expect(lines.contains("   car: HybridEngine, 136 hp"))
-    #expect(lines.contains("   garage Downtown: HybridEngine, 136 hp"))
+    #expect(lines.contains("   garage Downtown: HybridEngine, 136 hp, opens at 8:00"))
+  }
+
+  @Test func theFileConfiguresANamedKeyFromItsOwnEntry() throws {
+    #expect(try lines().contains("   spare engine (named \"spare\"): HybridEngine, 90 hp"))
   }
 
   @Test func reloadingAChangedFileShowsTheNewEngine() throws {
@@ -27,5 +31,9 @@ import Testing
       lines.contains {
         $0.contains("Hostile.plist: EngineService: \"FileManager\" is not registered")
       })
+    #expect(
+      lines.contains {
+        $0.contains("Hostile.plist: GarageService.nmae: unknown property of Garage")
+      }, "every problem of the file at once")
   }
 }

@@ -26,12 +26,19 @@ public import InjectionCore
 ///   </dict>
 /// </dict>
 /// ```
+///
+/// Reading a file throws only for what stops it from being read at all (it cannot be read, is
+/// over a limit, is not a property list, or has no `Services` dictionary). Every other problem
+/// (an entry of the wrong shape, a key that appears twice, a number that is not finite) is in
+/// ``problems``, and ``ServicesModule`` reports it together with the problems it finds against
+/// the registry, so that one load lists every problem of a file.
 public struct ServicesFile: Sendable {
   /// One service entry.
   public struct Entry: Sendable {
     /// The entry's key in the file, such as `EngineService`.
     public let key: String
-    /// The service name: the key without its `Service` suffix (`Engine`).
+    /// The service name: the key without its `Service` suffix (`Engine`); the whole key when
+    /// it has no suffix (a problem of the file).
     public let name: String
     /// The registered implementation that provides it: `@type`, else ``name``.
     public let implementation: String
@@ -47,32 +54,36 @@ public struct ServicesFile: Sendable {
     let values: PlistValue
   }
 
-  /// Where the file came from: its path, or the source name given with the data.
+  /// Where the file came from: its file name, or the source name given with the data.
   public let source: String
 
-  /// The entries, sorted by key.
+  /// The options the file was read with; ``ServicesModule`` applies their
+  /// ``PlistOptions/unknownProperties``.
+  public let options: PlistOptions
+
+  /// The entries that are dictionaries, sorted by key.
   public let entries: [Entry]
+
+  /// The problems found while reading that did not stop it, in the order found.
+  ///
+  /// Empty for a good file. ``ServicesModule`` reports them with its own.
+  public let problems: [PlistError.Problem]
 
   /// Reads and checks a services property list file (XML or binary).
   ///
+  /// The file's size is checked before it is read, and no more than
+  /// ``PlistOptions/maximumFileSize`` plus one byte is ever read (a file that grows, or a
+  /// device, is cut there and refused).
+  ///
   /// - Parameters:
   ///   - url: The file's URL.
-  ///   - limits: Bounds on size, entries and nesting.
-  /// - Throws: ``PlistError`` with every problem found in the file.
-  public init(contentsOf url: URL, limits: PlistLimits = .default) throws(PlistError) {
+  ///   - options: The limits the file must stay within, and how unknown properties count.
+  /// - Throws: ``PlistError`` when the file cannot be read, is over a limit, is not a property
+  ///   list, or has no `Services` dictionary.
+  public init(contentsOf url: URL, options: PlistOptions = .default) throws(PlistError) {
     let source = url.lastPathComponent
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw PlistError(
-        problems: [
-          .init(
-            file: source, keyPath: "",
-            message: "cannot read the file at \(url.path): \(Self.readFailure(error))")
-        ])
-    }
-    try self.init(data: data, source: source, limits: limits)
+    let data = try BoundedFileReader.read(url, limit: options.maximumFileSize, source: source)
+    try self.init(data: data, source: source, options: options)
   }
 
   /// Checks the services property list in `data` (XML or binary).
@@ -80,67 +91,79 @@ public struct ServicesFile: Sendable {
   /// - Parameters:
   ///   - data: The property list.
   ///   - source: How messages name it, such as the file name.
-  ///   - limits: Bounds on size, entries and nesting.
-  /// - Throws: ``PlistError`` with every problem found.
-  public init(data: Data, source: String, limits: PlistLimits = .default) throws(PlistError) {
+  ///   - options: The limits the file must stay within, and how unknown properties count.
+  /// - Throws: ``PlistError`` when the data is over a limit, is not a property list, or has no
+  ///   `Services` dictionary.
+  public init(data: Data, source: String, options: PlistOptions = .default) throws(PlistError) {
     self.source = source
-    func failure(_ keyPath: String, _ message: String) -> PlistError {
-      PlistError(problems: [.init(file: source, keyPath: keyPath, message: message)])
+    self.options = options
+    func problem(_ keyPath: String, line: Int? = nil, _ kind: PlistError.Problem.Kind)
+      -> PlistError.Problem
+    {
+      PlistError.Problem(file: source, keyPath: keyPath, line: line, kind: kind)
     }
-    guard data.count <= limits.maximumFileSize else {
-      throw failure(
-        "", "the file has \(data.count) bytes, over the limit of \(limits.maximumFileSize)")
+    guard data.count <= options.maximumFileSize else {
+      throw PlistError(problems: [
+        problem("", .fileTooLarge(size: data.count, limit: options.maximumFileSize))
+      ])
     }
-    if let depth = Self.xmlNestingDepth(of: data), depth > limits.maximumDepth {
-      throw failure("", "nested \(depth) levels deep, over the limit of \(limits.maximumDepth)")
-    }
-    let root: PlistValue
+    let read: PlistReader.Result
     do {
-      let decoder = PropertyListDecoder()
-      decoder.userInfo[PlistTreeReader.limitKey] = limits.maximumDepth
-      root = try decoder.decode(PlistTreeReader.self, from: data).value
+      read = try PlistReader.read(data, options: options)
     } catch {
-      throw failure("", "not a property list: \(Self.parserMessage(error))")
+      throw PlistError(problems: [
+        problem(PathStep.servicesRelative(error.path), line: error.line, error.kind)
+      ])
     }
-    guard case .dictionary(let top) = root else {
-      throw failure("", "the root is \(root.described), not a dictionary")
+    var problems = read.problems.map {
+      problem(PathStep.servicesRelative($0.path), line: $0.line, $0.kind)
+    }
+    guard case .dictionary(let top) = read.root else {
+      throw PlistError(
+        problems: problems + [problem("", .rootNotADictionary(found: read.root.described))])
     }
     guard let services = top["Services"] else {
-      throw failure("", "no Services dictionary at the root; found \(top.keys.sorted())")
+      throw PlistError(problems: problems + [problem("", .noServices(found: top.keys.sorted()))])
     }
     guard case .dictionary(let byKey) = services else {
-      throw failure("Services", "expected a dictionary, found \(services.described)")
+      throw PlistError(
+        problems: problems + [
+          problem("Services", .servicesNotADictionary(found: services.described))
+        ])
     }
-    guard byKey.count <= limits.maximumServiceCount else {
-      throw failure(
-        "Services",
-        "\(byKey.count) entries, over the limit of \(limits.maximumServiceCount)")
+    guard byKey.count <= options.maximumServiceCount else {
+      throw PlistError(
+        problems: problems + [
+          problem(
+            "Services",
+            .tooManyServices(count: byKey.count, limit: options.maximumServiceCount))
+        ])
     }
-    var problems: [PlistError.Problem] = []
     var entries: [Entry] = []
     for (key, value) in byKey.sorted(by: { $0.key < $1.key }) {
       if let entry = Self.entry(key: key, value: value, source: source, problems: &problems) {
         entries.append(entry)
       }
     }
-    guard problems.isEmpty else { throw PlistError(problems: problems) }
     self.entries = entries
+    self.problems = problems
   }
 
-  /// The entry under `key`, or `nil` after appending its problems to `problems`.
+  /// The entry under `key`, or `nil` when it is not a dictionary; its problems are appended to
+  /// `problems`.
   private static func entry(
     key: String, value: PlistValue, source: String, problems: inout [PlistError.Problem]
   ) -> Entry? {
-    let problemCount = problems.count
-    func problem(_ keyPath: String, _ message: String) {
-      problems.append(.init(file: source, keyPath: keyPath, message: message))
+    func problem(_ keyPath: String, _ kind: PlistError.Problem.Kind) {
+      problems.append(.init(file: source, keyPath: keyPath, kind: kind))
     }
-    let name = key.hasSuffix("Service") ? String(key.dropLast("Service".count)) : ""
+    var name = key.hasSuffix("Service") ? String(key.dropLast("Service".count)) : ""
     if name.isEmpty {
-      problem(key, "a service entry's key is <Name>Service, such as EngineService")
+      problem(key, .missingServiceSuffix(key))
+      name = key  // checked under the name it most likely means, so its other problems show
     }
     guard case .dictionary(var values) = value else {
-      problem(key, "expected a dictionary of property values, found \(value.described)")
+      problem(key, .entryNotADictionary(found: value.described))
       return nil
     }
     var implementation = name
@@ -148,7 +171,7 @@ public struct ServicesFile: Sendable {
       if case .string(let type) = type, !type.isEmpty {
         implementation = type
       } else {
-        problem("\(key).@type", "expected a registered type name, found \(type.described)")
+        problem("\(key).@type", .invalidType(found: type.described))
       }
     }
     var scope: Scope?
@@ -156,66 +179,15 @@ public struct ServicesFile: Sendable {
       switch given {
       case .string("singleton"): scope = .singleton
       case .string("transient"): scope = .transient
-      default:
-        problem(
-          "\(key).@scope", "expected \"singleton\" or \"transient\", found \(given.described)")
+      default: problem("\(key).@scope", .invalidScope(found: given.described))
       }
     }
-    for reserved in values.keys where reserved.hasPrefix("@") {
-      problem("\(key).\(reserved)", "unknown reserved key; the reserved keys are @type and @scope")
+    for reserved in values.keys.sorted() where reserved.hasPrefix("@") {
+      problem("\(key).\(reserved)", .unknownReservedKey(reserved))
+      values.removeValue(forKey: reserved)
     }
-    guard problems.count == problemCount else { return nil }
     return Entry(
       key: key, name: name, implementation: implementation, scope: scope,
       values: .dictionary(values))
-  }
-
-  /// Why a file could not be read, in words.
-  private static func readFailure(_ error: any Error) -> String {
-    guard let error = error as? CocoaError else { return "\(error)" }
-    switch error.code {
-    case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
-    case .fileReadNoPermission: return "permission denied"
-    case .fileReadTooLarge: return "the file is too large"
-    case .fileReadCorruptFile: return "the file is corrupt"
-    default: return "error \(error.code.rawValue)"
-    }
-  }
-
-  /// The parser's own message, with its line where it gives one.
-  private static func parserMessage(_ error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      if let underlying = context.underlyingError as? CocoaError,
-        let detail = underlying.userInfo["NSDebugDescription"] as? String
-      {
-        return detail
-      }
-      return context.debugDescription
-    }
-    return "\(error)"
-  }
-
-  /// The deepest nesting of `<dict>` and `<array>` in an XML property list, found by a scan of
-  /// the bytes before the parser runs (so that a deep file cannot exhaust its stack), or `nil`
-  /// for a binary one.
-  static func xmlNestingDepth(of data: Data) -> Int? {
-    guard !data.starts(with: Array("bplist".utf8)) else { return nil }
-    var depth = 0
-    var deepest = 0
-    let bytes = Array(data)
-    var index = 0
-    while index < bytes.count {
-      defer { index += 1 }
-      guard bytes[index] == UInt8(ascii: "<") else { continue }
-      let rest = bytes[(index + 1)...]
-      if rest.starts(with: Array("dict>".utf8)) || rest.starts(with: Array("array>".utf8)) {
-        depth += 1
-        deepest = max(deepest, depth)
-      } else if rest.starts(with: Array("/dict>".utf8)) || rest.starts(with: Array("/array>".utf8))
-      {
-        depth -= 1
-      }
-    }
-    return max(deepest - 1, 0)
   }
 }
