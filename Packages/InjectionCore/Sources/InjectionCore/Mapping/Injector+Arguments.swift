@@ -89,10 +89,12 @@ extension Injector {
     }
     // The arguments go to this build only, as a parameter: a transient, built by the injector
     // that was asked, as any transient is.
-    return try resolution(of: key) { () throws(InjectionError) -> T in
-      try build(
+    let resolve = { () throws(InjectionError) -> T in
+      try self.build(
         key, identity: ObjectIdentifier(registration),
         make: { try recipe.make($0, arguments) }, complete: { registration.complete($0) })
     }
+    guard !isObserved else { return try observedResolution(key, resolve) }
+    return try resolve()
   }
 }

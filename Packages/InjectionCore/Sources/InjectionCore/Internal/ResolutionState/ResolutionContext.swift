@@ -52,9 +52,17 @@ final class ResolutionContext {
 
   /// The calling thread's context, unretained: the thread's slot keeps it alive.
   static var current: Unmanaged<ResolutionContext> {
-    if let pointer = ThreadLocalSlot.value {
-      return Unmanaged<ResolutionContext>.fromOpaque(pointer)
+    @inline(__always) get {
+      if let pointer = ThreadLocalSlot.value {
+        return Unmanaged<ResolutionContext>.fromOpaque(pointer)
+      }
+      return makeCurrent()
     }
+  }
+
+  /// Creates the calling thread's context, once per thread.
+  @inline(never)
+  private static func makeCurrent() -> Unmanaged<ResolutionContext> {
     let context = ResolutionContext()
     ThreadLocalSlot.store(context)
     return Unmanaged.passUnretained(context)
