@@ -12,8 +12,10 @@ extension Injector {
   /// afterwards changes the other.
   ///
   /// `changes` runs on the copy before its eager singletons are built, so that overrides and
-  /// removals are in place first; then every eager singleton the copy maps is built, as mapping
-  /// it would have built it.
+  /// removals are in place first; then every eager singleton that is the active mapping of its
+  /// key in the copy is built, as mapping it would have built it (one that a module shadows is
+  /// built when it is resolved, after that module is removed). If several fail, the error of
+  /// one of them is thrown.
   ///
   /// ```swift
   /// let test = try app.makeCopy(label: "checkout test") { copy in
