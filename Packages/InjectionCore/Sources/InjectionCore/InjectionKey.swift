@@ -8,7 +8,7 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   /// The module-qualified name of the mapped type, such as `CarDemo.Engine`.
   ///
   /// For a key made from a type, written out on first use, once per type in the process (see
-  /// ``TypeNames``): a key is made for every error, and a miss probed with `try?` never reads it.
+  /// `TypeNames`): a key is made for every error, and a miss probed with `try?` never reads it.
   public var typeName: String {
     if let givenTypeName { return givenTypeName }
     return TypeNames.name(of: type.unsafelyUnwrapped)
