@@ -8,7 +8,12 @@ import Testing
       withTestInjector(from: App.injector, .strict) {
         $0.map((any Engine).self) { _ in TestEngine(serial: 1) }
       } operation: { scope in
-        _ = #expect(throws: InjectionError.self) { try scope.injector.resolve((any Network).self) }
+        let error = #expect(throws: InjectionError.self) {
+          try scope.injector.resolve((any Network).self)
+        }
+        #expect(
+          error?.description.contains(
+            "injectors searched: \"test (a copy of 'app', strict)\"") == true)
       }
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()

@@ -6,8 +6,9 @@ enum TestScope {
   /// Builds the test injector from `base` (`Injector.current` when `nil`) with the overrides
   /// applied in order, before any of its eager singletons is built.
   ///
-  /// Its label is `label` and the base it copies (`test checkout() (a copy of 'shared')`), so
-  /// that a message's "injectors searched" says where the test's mappings came from.
+  /// Its label is `label` and the base it copies (`test checkout() (a copy of 'shared')`, and
+  /// `, strict` in strict mode), so that a message's "injectors searched" says where the test's
+  /// mappings came from and why one is missing.
   static func open(
     base: Injector?, label: String, options: [TestInjectionOption],
     overrides: (TestOverrides) throws -> Void, reporter: IssueReporter
@@ -28,7 +29,8 @@ enum TestScope {
       removedByStrictMode: removedByStrictMode, allowedByStrictMode: allowed ?? [],
       checksLeaks: TestInjectionOption.contains(.checkLeaks, in: options))
     var observation: ResolutionObservation?
-    let injector = try base.makeCopy(label: "\(label) (a copy of '\(base.label)')") {
+    let copyOf = "a copy of '\(base.label)'\(allowed == nil ? "" : ", strict")"
+    let injector = try base.makeCopy(label: "\(label) (\(copyOf))") {
       copy throws(InjectionError) in
       // Observed from the start, so that what its eager singletons resolve is counted too.
       observation = copy.observeResolutions { recorder.observe($0) }
