@@ -99,6 +99,14 @@ let package = Package(
       path: "Tests/InjectionTestSupportTests",
       swiftSettings: swiftSettings
     ),
+    // Every fix line the library prints, pasted and compiled with the settings above
+    // (ExistentialAny), and checked against what the library prints.
+    .testTarget(
+      name: "FixLineTests",
+      dependencies: ["InjectionCore", "InjectionTestSupport", "InjectionTestHelpers"],
+      path: "Tests/FixLineTests",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "CarDemoTests",
       dependencies: ["CarDemo", "InjectionReflection", "InjectionTestSupport"],

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Testing
 
 extension DiagnosticsTests {
@@ -182,6 +183,89 @@ extension DiagnosticsTests {
     #expect(generic.description.contains("injector.map(Array<Settings>.self)"))
   }
 
+  @Test func aMissOfATypeWhoseNameAnotherModulesMappedTypeSharesQualifiesBothAndSaysSo() throws {
+    let injector = Injector(label: "app")
+    injector.map(InjectionTestHelpers.Odometer.self) { _ in InjectionTestHelpers.Odometer() }
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) { try injector.resolve(Odometer.self) })
+
+    let message = error.description
+    #expect(message.hasPrefix("Nothing is mapped for InjectionCoreTests.Odometer.\n"))
+    #expect(message.contains("requested by: resolve(InjectionCoreTests.Odometer)"))
+    #expect(
+      message.contains(
+        "a different type of that name is mapped: InjectionTestHelpers.Odometer; check which "
+          + "Odometer the code that asks means (its imports)"))
+    #expect(message.contains("injector.map(InjectionCoreTests.Odometer.self) { _ in … }"))
+  }
+
+  @Test func aSameNamedProtocolIsQualifiedAndWrittenWithAny() throws {
+    let parent = Injector(label: "app")
+    parent.map((any InjectionTestHelpers.Gearbox).self, named: "manual") { _ in ManualGearbox() }
+    let child = parent.makeChild(label: "screen")
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) { try child.resolve((any Gearbox).self) })
+
+    #expect(
+      error.description.contains(
+        "a different type of that name is mapped: "
+          + "InjectionTestHelpers.Gearbox named \"manual\""))
+    #expect(
+      error.description.contains(
+        "fix: map it to a type that conforms to InjectionCoreTests.Gearbox: "
+          + "injector.map((any InjectionCoreTests.Gearbox).self) { _ in … }."))
+  }
+
+  @Test func theSameNameHintReflectsTheMappingsWhenTheMessageIsRendered() throws {
+    let injector = Injector(label: "app")
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) { try injector.resolve(Odometer.self) })
+    injector.map(InjectionTestHelpers.Odometer.self) { _ in InjectionTestHelpers.Odometer() }
+
+    #expect(error.description.contains("a different type of that name is mapped"))
+    injector.unmap(InjectionTestHelpers.Odometer.self)
+    #expect(!error.description.contains("a different type of that name is mapped"))
+    #expect(error.description.hasPrefix("Nothing is mapped for Odometer.\n"))
+  }
+
+  @Test func aMissOfAnUnrelatedTypeSaysNothingOfOtherTypes() throws {
+    let injector = Injector(label: "app")
+    injector.map(InjectionTestHelpers.Odometer.self) { _ in InjectionTestHelpers.Odometer() }
+
+    let error = try #require(
+      #expect(throws: InjectionError.self) { try injector.resolve(Settings.self) })
+
+    #expect(!error.description.contains("different type"))
+    #expect(!error.description.contains("InjectionCoreTests."))
+  }
+
+  @Test(arguments: [
+    (InjectionKey((any Engine).self), "any Engine", "(any Engine).self"),
+    (InjectionKey(Settings.self), "Settings", "Settings.self"),
+    (InjectionKey(Instruments.Gauge.self), "Instruments.Gauge", "Instruments.Gauge.self"),
+    (
+      InjectionKey((any Engine & Gearbox).self), "any Engine & Gearbox",
+      "(any Engine & Gearbox).self"
+    ),
+    (InjectionKey((any Engine.Type).self), "any Engine.Type", "(any Engine.Type).self"),
+    (InjectionKey(Any.self), "Any", "Any.self"),
+    (InjectionKey(typeName: "CarDemo.Engine"), "Engine", "Engine.self"),
+  ])
+  func aKeyIsWrittenAsCodeWritesItsType(key: InjectionKey, type: String, metatype: String) {
+    #expect(key.typeInCode == type)
+    #expect(key.metatypeInCode == metatype)
+  }
+
+  @Test func aKeyIsWrittenAsTheInitializerThatMakesItWithItsNameEscaped() {
+    #expect(
+      InjectionKey((any Engine).self, named: "say \"hi\"").initializerInCode
+        == #"InjectionKey((any Engine).self, named: "say \"hi\"")"#)
+    #expect(InjectionKey(Settings.self).initializerInCode == "InjectionKey(Settings.self)")
+  }
+
   @Test func factoryFailedNamesTheKeyThePathAndTheUnderlyingError() throws {
     let injector = Injector(label: "tests")
     injector.map((any Engine).self) { _ in throw FactoryError(reason: "no fuel") }
@@ -309,6 +393,15 @@ extension DiagnosticsTests {
     #expect(InjectionKey(typeName: "A.B") != InjectionKey(typeName: "C.B"))
   }
 }
+
+/// A type whose name InjectionTestHelpers gives a type of its own.
+struct Odometer {}
+
+/// A protocol whose name InjectionTestHelpers gives a protocol of its own.
+protocol Gearbox {}
+
+/// A gearbox of the other module's protocol.
+struct ManualGearbox: InjectionTestHelpers.Gearbox {}
 
 /// A namespace for a nested type in diagnostics.
 enum Instruments {

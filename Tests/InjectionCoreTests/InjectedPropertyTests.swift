@@ -209,8 +209,8 @@ extension InjectedPropertyTests {
           + "Injector.current (bound with withInjector) when the owner was created"))
     #expect(
       output.contains(
-        "fix: map the key on \"exit\", or build the owner with an injector that maps it: "
-          + "try injector.resolve(Roadster.self)"))
+        "fix: map the key on \"exit\", or create the owner where an injector that maps it is "
+          + "current: withInjector(injector) { Roadster(…) }\n"))
   }
 
   @Test func failingPropertyOfAnOwnerCreatedWithoutAnInjectorNamesTheSharedInjectorAndTheFixes()
@@ -229,8 +229,9 @@ extension InjectedPropertyTests {
           + "current with withInjector when the owner was created"))
     #expect(
       output.contains(
-        "fix: build the owner with your injector, try injector.resolve(Roadster.self), or "
-          + "create it inside withInjector(injector) { … }"))
+        "fix: create the owner where your injector is current, so that its properties resolve "
+          + "from it: withInjector(injector) { Roadster(…) }"))
+    #expect(!output.contains("injector.resolve(Roadster.self)"), "Roadster is not mapped")
   }
 
   @Test func failingInheritedPropertyNamesTheClassThatDeclaresIt() async {
@@ -256,6 +257,23 @@ extension InjectedPropertyTests {
       output.contains(
         "while reading the @Injected Engine property of Gauge, declared at "
           + "InjectionCoreTests/InjectedPropertyTests.swift:49"))
-    #expect(output.contains("try injector.resolve(Gauge.self)"))
+    #expect(output.contains("withInjector(injector) { Gauge(…) }"))
+    #expect(
+      !output.contains("injector.resolve(Gauge.self)"),
+      "a struct nothing maps cannot be resolved: the fix must not suggest it")
+  }
+
+  @Test func failingPropertyOfAnOwnerTheInjectorMapsSuggestsBuildingItWithTheInjector() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let injector = Injector(label: "maps the gauge")
+      injector.map(InjectedPropertyTests.Gauge.self) { _ in InjectedPropertyTests.Gauge() }
+      _ = withInjector(injector) { InjectedPropertyTests.Gauge() }.engine
+    }
+
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      output.contains(
+        "withInjector(injector) { Gauge(…) }, or build it with that injector: "
+          + "try injector.resolve(InjectedPropertyTests.Gauge.self)"))
   }
 }

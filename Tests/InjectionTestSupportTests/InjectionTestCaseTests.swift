@@ -27,3 +27,22 @@ final class InjectionTestCaseTests: InjectionTestCase {
     XCTAssertTrue(try App.injector.resolve((any Engine).self) is FactoryEngine)
   }
 }
+
+/// An `InjectionTestCase` whose app prepares an async eager singleton, and whose test methods
+/// add overrides of their own.
+final class PreparedInjectionTestCaseTests: InjectionTestCase {
+  override var baseInjector: Injector? { TestBodyRouteTests.preparedApp }
+  override var testInjectionOptions: [TestInjectionOption] { [.prepared] }
+
+  func testAsyncEagerSingletonsArePreparedBeforeTheTestMethod() throws {
+    XCTAssertTrue(try testInjector.injector.resolve((any Engine).self) is FactoryEngine)
+  }
+
+  func testATestMethodAddsAnOverrideToItsInjector() throws {
+    try testInjector.override { $0.map(Clock.self, scope: .singleton) { _ in Clock() } }
+
+    XCTAssertTrue(testInjector.injector.isMapped(Clock.self))
+    XCTAssertEqual(testInjector.overriddenKeys, [InjectionKey(Clock.self)])
+    _ = try testInjector.injector.resolve(Clock.self)
+  }
+}

@@ -15,8 +15,8 @@ import Testing
     base.map((any Network).self) { _ in LiveNetwork() }
     base.map(Feed.self) { Feed(network: try $0.resolve((any Network).self)) }
 
-    try withKnownIssue {
-      try withTestInjector(from: base) {
+    withKnownIssue {
+      withTestInjector(from: base) {
         $0.mapPlaceholder((any Network).self)
       } operation: {
         scope in
@@ -55,8 +55,8 @@ import Testing
   }
 
   @Test func aPlaceholderResolvedInADetachedTaskFailsTheTestWhenTheScopeEnds() async throws {
-    try await withKnownIssue {
-      try await withTestInjector(from: App.injector) {
+    await withKnownIssue {
+      await withTestInjector(from: App.injector) {
         $0.mapPlaceholder((any Network).self) { OfflineNetwork() }
       } operation: { scope in
         let injector = scope.injector
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func aPlaceholderResolvedAfterTheTestEndedIsPrintedNotRecorded() throws {
-    let scope = try withTestInjector(from: App.injector) {
+    let scope = withTestInjector(from: App.injector) {
       $0.mapPlaceholder((any Network).self) { OfflineNetwork() }
     } operation: {
       $0
@@ -78,5 +78,47 @@ import Testing
     let network = try scope.injector.resolve((any Network).self)
 
     #expect(network.fetch() == "offline")
+  }
+
+  @Test func aPlaceholderWhoseErrorEndsTheTestIsReportedOnceWithTheOverrideToWrite() throws {
+    let base = Injector(label: "base")
+    base.map((any Network).self) { _ in LiveNetwork() }
+    base.map(Feed.self) { Feed(network: try $0.resolve((any Network).self)) }
+
+    let issues = try recordedIssues {
+      try withTestInjector(from: base) {
+        $0.mapPlaceholder((any Network).self)
+      } operation: { scope in
+        _ = try scope.injector.resolve(Feed.self)
+      }
+    }
+
+    #expect(issues.count == 1)
+    let text = issues.first ?? ""
+    #expect(text.contains("Building Network failed: Network is a placeholder in this test"))
+    #expect(text.contains("requested by: PlaceholderTests.Feed -> Network"))
+    #expect(
+      text.contains(
+        "fix: override it if the test needs it: $0.map((any Network).self) { _ in … }"))
+    #expect(!text.contains("comes from the factory"))
+  }
+
+  @Test func underTheTraitAPlaceholderErrorThatEndsTheTestIsTheOneReport() async throws {
+    let trait = InjectionTrait.injecting(from: App.injector) {
+      $0.mapPlaceholder((any Network).self, named: "cdn")
+    }
+    let test = try #require(Test.current)
+
+    let issues = try await recordedIssues {
+      try await trait.provideScope(for: test, testCase: Test.Case.current) {
+        _ = try Injector.current.resolve((any Network).self, named: "cdn")
+      }
+    }
+
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.contains(
+        #"fix: override it if the test needs it: $0.map((any Network).self, named: "cdn") { _ in … }"#
+      ) == true)
   }
 }

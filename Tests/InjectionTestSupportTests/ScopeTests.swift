@@ -1,5 +1,6 @@
 import InjectionCore
 import InjectionTestSupport
+import Synchronization
 import Testing
 
 @Suite struct ScopeTests {
@@ -94,8 +95,8 @@ import Testing
     let base = Injector(label: "current base")
     base.map(Clock.self, scope: .singleton) { _ in Clock() }
 
-    try withInjector(base) {
-      try withTestInjector { scope in
+    withInjector(base) {
+      withTestInjector { scope in
         #expect(scope.base === base)
         #expect(scope.injector.isMapped(Clock.self))
       }
@@ -126,16 +127,45 @@ import Testing
     }
     struct ClockError: Error {}
 
-    #expect(throws: InjectionError.self) {
+    // Closures that can throw an InjectionError get it thrown.
+    func failingScope() throws(InjectionError) {
       try withTestInjector(from: App.injector) {
-        $0.addModule(FailingModule())
-      } operation: { _ in
+        (overrides: TestOverrides) throws(InjectionError) in
+        overrides.addModule(FailingModule())
+      } operation: { _ throws(InjectionError) in
       }
     }
+    #expect(throws: InjectionError.self) { try failingScope() }
+  }
+
+  @Test func aScopeWhoseClosuresCannotThrowRecordsAnInjectorThatCannotBeBuiltAndSkipsTheBody()
+    throws
+  {
+    final class FailingModule: InjectionModule {
+      func configure(_ mappings: ModuleMappings) {
+        mappings.map(Clock.self, scope: .eagerSingleton) { _ in throw ClockError() }
+      }
+    }
+    struct ClockError: Error {}
+    let ran = Mutex(false)
+
+    let issues = try recordedIssues {
+      withTestInjector(from: App.injector) {
+        $0.addModule(FailingModule())
+      } operation: { _ in
+        ran.withLock { $0 = true }
+      }
+    }
+
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.hasPrefix(
+        "the test injector could not be built: Building Clock failed: ClockError()") == true)
+    #expect(!ran.withLock { $0 })
   }
 
   @Test func asyncScopesBindTheInjectorForChildTasks() async throws {
-    try await withTestInjector(from: App.injector) {
+    await withTestInjector(from: App.injector) {
       $0.map((any Engine).self, scope: .singleton) { _ in TestEngine(serial: 9) }
     } operation: { scope in
       let serial = await Task { Car().engine.serial }.value
@@ -149,7 +179,7 @@ import Testing
   }
 
   @Test func performCarriesTheScopeIntoDetachedWork() async throws {
-    try await withTestInjector(from: App.injector) {
+    await withTestInjector(from: App.injector) {
       $0.map((any Engine).self, scope: .singleton) { _ in TestEngine(serial: 11) }
     } operation: { scope in
       let unbound = await Task.detached { Injector.current === scope.injector }.value
@@ -164,7 +194,7 @@ import Testing
   }
 
   @Test func aResolutionAfterTheScopeEndedIsNotCounted() throws {
-    let scope = try withTestInjector(from: App.injector) { $0 }
+    let scope = withTestInjector(from: App.injector) { $0 }
 
     _ = try scope.injector.resolve(Clock.self)
 

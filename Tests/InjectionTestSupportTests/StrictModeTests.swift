@@ -4,22 +4,27 @@ import Testing
 
 @Suite struct StrictModeTests {
   @Test func aResolutionOfABaseMappingTheTestDidNotOverrideFailsTheTest() throws {
-    try withKnownIssue {
-      try withTestInjector(from: App.injector, .strict) {
+    withKnownIssue {
+      withTestInjector(from: App.injector, .strict) {
         $0.map((any Engine).self) { _ in TestEngine(serial: 1) }
       } operation: { scope in
-        _ = #expect(throws: InjectionError.self) { try scope.injector.resolve((any Network).self) }
+        let error = #expect(throws: InjectionError.self) {
+          try scope.injector.resolve((any Network).self)
+        }
+        #expect(
+          error?.description.contains(
+            "injectors searched: \"test (a copy of 'app', strict)\"") == true)
       }
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("Strict mode: Network is mapped in the base injector")
-        && text.contains(".strict(allowing: InjectionKey(Network.self))")
+        && text.contains(".strict(allowing: InjectionKey((any Network).self))")
     }
   }
 
   @Test func strictModeNeverBuildsTheBasesService() throws {
     withKnownIssue {
-      try withTestInjector(from: App.injector, .strict) { scope in
+      withTestInjector(from: App.injector, .strict) { scope in
         _ = try? scope.injector.resolve(Dashboard.self)
         #expect(!scope.injector.isMapped(Dashboard.self))
       }
@@ -42,5 +47,56 @@ import Testing
   func strictModeWorksAsATraitOption() throws {
     #expect(!Injector.current.isMapped(Clock.self))
     #expect(Injector.current.isMapped((any Network).self))
+  }
+
+  @Test func aStrictTestThatReachesThreeUnallowedKeysFailsOnceListingThemWithOneLineToPaste() throws
+  {
+    let issues = try recordedIssues {
+      withTestInjector(from: App.injector, .strict) {
+        $0.map((any Engine).self) { _ in TestEngine(serial: 1) }
+      } operation: { scope in
+        _ = try? scope.injector.resolve((any Network).self)
+        _ = try? scope.injector.resolve(Clock.self)
+        _ = try? scope.injector.resolve(Dashboard.self)
+        _ = try? scope.injector.resolve(Clock.self)
+      }
+    }
+
+    #expect(issues.count == 1)
+    let text = issues.first ?? ""
+    #expect(
+      text.hasPrefix(
+        "Strict mode: this test reached 3 keys that the base injector maps but the test neither "
+          + "overrides nor allows:\n"))
+    #expect(text.contains("  Network, requested by: resolve(Network)\n"))
+    #expect(text.contains("  Clock, requested by: resolve(Clock)\n"))
+    #expect(text.contains("  Dashboard, requested by: resolve(Dashboard)\n"))
+    #expect(
+      text.contains(
+        "fix: override them, or allow the base's mappings with .strict(allowing: "
+          + "InjectionKey((any Network).self), InjectionKey(Clock.self), "
+          + "InjectionKey(Dashboard.self))"))
+  }
+
+  @Test func theLineToPasteKeepsTheKeysTheTestAlreadyAllows() throws {
+    let issues = try recordedIssues {
+      withTestInjector(
+        from: App.injector,
+        .strict(allowing: [InjectionKey(Clock.self), InjectionKey(Dashboard.self)])
+      ) { scope in
+        _ = try? scope.injector.resolve(Clock.self)
+        _ = try? scope.injector.resolve(Dashboard.self)
+        _ = try? scope.injector.resolve(Garage.self)
+      }
+    }
+
+    #expect(issues.count == 1)
+    let text = issues.first ?? ""
+    #expect(text.contains("  Engine, requested by: Dashboard -> Engine\n"))
+    #expect(text.contains("  Garage, requested by: resolve(Garage)\n"))
+    #expect(
+      text.contains(
+        ".strict(allowing: InjectionKey(Clock.self), InjectionKey(Dashboard.self), "
+          + "InjectionKey((any Engine).self), InjectionKey(Garage.self))"))
   }
 }

@@ -1,5 +1,6 @@
 import InjectionCore
 import Synchronization
+import Testing
 
 /// What the tests override: an engine with a serial number.
 protocol Engine: AnyObject, Sendable {
@@ -97,4 +98,37 @@ enum Serials {
 
   /// Records that a test saw `serial`; `false` if another test saw it already.
   static func claim(_ serial: Int) -> Bool { seen.withLock { $0.insert(serial).inserted } }
+}
+
+/// The issues a body records, as the text a user reads.
+///
+/// Each issue's comments and the error it caught; the body must record at least one.
+func recordedIssues(_ body: () throws -> Void) throws -> [String] {
+  let texts = Mutex<[String]>([])
+  try withKnownIssue {
+    try body()
+  } matching: { issue in
+    texts.withLock { $0.append(text(of: issue)) }
+    return true
+  }
+  return texts.withLock { $0 }
+}
+
+/// ``recordedIssues(_:)`` for an asynchronous body.
+func recordedIssues(
+  isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+) async throws -> [String] {
+  let texts = Mutex<[String]>([])
+  try await withKnownIssue {
+    try await body()
+  } matching: { issue in
+    texts.withLock { $0.append(text(of: issue)) }
+    return true
+  }
+  return texts.withLock { $0 }
+}
+
+/// What a user reads of an issue: its comments and the error it caught.
+private func text(of issue: Issue) -> String {
+  (issue.comments.map(\.rawValue) + [issue.error.map { "\($0)" } ?? ""]).joined(separator: "\n")
 }

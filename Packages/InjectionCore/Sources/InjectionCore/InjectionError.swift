@@ -26,6 +26,9 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
 
   /// A factory, an `init`, or a module's `configure` threw an error of its own.
   ///
+  /// The message's fix points at the code that builds `key`, or is the underlying error's own
+  /// when it is ``Diagnosable``.
+  ///
   /// - `key`: what was being built; `path`: the keys being built around it, outermost first.
   case factoryFailed(key: InjectionKey, path: [InjectionKey], underlying: any Error)
 
@@ -72,7 +75,9 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notMapped(let key, let path, let searched, let mappedNames):
-      let names = KeyNames(path + [key])
+      // Looked for only now, as the message is rendered: a miss takes no list and scans nothing.
+      let sameNamed = mappedNames.keysOfOtherTypes(namedLike: key)
+      let names = KeyNames(path + [key] + sameNamed)
       var lines = [
         "Nothing is mapped for \(names[key]).",
         "  requested by: \(names.render(path + [key]))",
@@ -83,8 +88,15 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
         lines.append(
           "  \(names.type(of: key)) is mapped: \(mapped.joined(separator: ", "))")
       }
-      lines.append(
-        "  fix: \(Self.fix(forUnmapped: key, type: names.type(of: key), mappedNames: mappedNames))")
+      if !sameNamed.isEmpty {
+        let others = sameNamed.map { names[$0] }.joined(separator: ", ")
+        lines.append(
+          """
+            a different type of that name is mapped: \(others); check which \
+          \(key.unqualifiedTypeName) the code that asks means (its imports)
+          """)
+      }
+      lines.append("  fix: \(Self.fix(forUnmapped: key, names: names, mappedNames: mappedNames))")
       return lines.joined(separator: "\n")
     case .cycle(let path):
       let names = KeyNames(path)
@@ -95,11 +107,13 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
         """
     case .factoryFailed(let key, let path, let underlying):
       let names = KeyNames(path + [key])
+      let fix =
+        (underlying as? any Diagnosable)?.fix
+        ?? "the error above comes from the factory, init or module that builds \(names.type(of: key))."
       return """
         Building \(names[key]) failed: \(underlying)
           requested by: \(names.render(path + [key]))
-          fix: the error above comes from the factory, init or module that builds \
-        \(names.type(of: key)).
+          fix: \(fix)
         """
     case .invalidMapping(let key, let reason):
       return """
@@ -112,14 +126,14 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
         given.isEmpty
         ? "without arguments (resolve(_:named:), or an @Injected property)"
         : "with (\(given.joined(separator: ", ")))"
-      let type = key.unqualifiedTypeName
-      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
+      let metatype = key.metatypeInCode
+      let named = key.nameArgumentInCode
       let fix =
         expected.isEmpty
-        ? "resolve it without arguments: try injector.resolve(\(type).self\(named))"
+        ? "resolve it without arguments: try injector.resolve(\(metatype)\(named))"
         : """
-        resolve it with them: try injector.resolve(\(type).self\(named), arguments: …), or \
-        inject a Provider<\(type)> and call it with them
+        resolve it with them: try injector.resolve(\(metatype)\(named), arguments: …), or \
+        inject a Provider<\(key.typeInCode)> and call it with them
         """
       return """
         The mapping of \(key) \(takes), but it was resolved \(got).
@@ -128,27 +142,27 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
     case .asyncMapping(let key, let path):
       let path = path.last == key ? path : path + [key]
       let names = KeyNames(path)
-      let type = names.type(of: key)
-      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
+      let metatype = names.metatypeInCode(of: key)
+      let named = key.nameArgumentInCode
       return """
         \(names[key]) is mapped with an async factory, and was resolved synchronously before \
         its value was built.
           requested by: \(names.render(path))
-          fix: resolve it with try await injector.resolveAsync(\(type).self\(named)), or build it \
+          fix: resolve it with try await injector.resolveAsync(\(metatype)\(named)), or build it \
         before synchronous code needs it: try await injector.prepare() builds every async \
-        .eagerSingleton, try await injector.prepare(InjectionKey(\(type).self\(named))) builds \
+        .eagerSingleton, try await injector.prepare(InjectionKey(\(metatype)\(named))) builds \
         this one; synchronous resolutions and @Injected reads find it built from then on.
         """
     case .actorIsolated(let key, let actor, let path):
       let path = path.last == key ? path : path + [key]
       let names = KeyNames(path)
-      let type = names.type(of: key)
-      let named = key.name.map { ", named: \"\($0)\"" } ?? ""
+      let metatype = names.metatypeInCode(of: key)
+      let named = key.nameArgumentInCode
       return """
         \(names[key]) is built on the \(actor), and was resolved synchronously off the \(actor).
           requested by: \(names.render(path))
           fix: resolve it from @\(actor) code, or with try await \
-        injector.resolveAsync(\(type).self\(named)), which runs its factory on the \(actor).
+        injector.resolveAsync(\(metatype)\(named)), which runs its factory on the \(actor).
         """
     case .cancelled(let key):
       return """
@@ -173,13 +187,11 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// spelled as the key's type is written in code (`(any Vehicle).self` for a protocol,
   /// `Car.self` otherwise), and auto-creation only where it can apply.
   private static func fix(
-    forUnmapped key: InjectionKey, type: String, mappedNames: MappedNames
+    forUnmapped key: InjectionKey, names: KeyNames, mappedNames: MappedNames
   ) -> String {
-    let named = key.name.map { ", named: \"\($0)\"" } ?? ""
-    let mapping =
-      key.isProtocol == true
-      ? "injector.map((any \(type)).self\(named)) { _ in … }"
-      : "injector.map(\(type).self\(named)) { _ in … }"
+    let type = names.type(of: key)
+    let named = key.nameArgumentInCode
+    let mapping = "injector.map(\(names.metatypeInCode(of: key))\(named)) { _ in … }"
     if let name = key.name, let closest = closestName(to: name, in: mappedNames) {
       return """
         did you mean named: "\(closest)"? Or map it with \(mapping); a named key is never \

@@ -8,7 +8,7 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   /// The module-qualified name of the mapped type, such as `CarDemo.Engine`.
   ///
   /// For a key made from a type, written out on first use, once per type in the process (see
-  /// ``TypeNames``): a key is made for every error, and a miss probed with `try?` never reads it.
+  /// `TypeNames`): a key is made for every error, and a miss probed with `try?` never reads it.
   public var typeName: String {
     if let givenTypeName { return givenTypeName }
     return TypeNames.name(of: type.unsafelyUnwrapped)
@@ -128,6 +128,53 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
       if rest.first == "." { rest = rest.dropFirst() }
     }
     return String(result + rest)
+  }
+
+  /// The key's type as Swift code writes it where a type goes: `any Engine` for a protocol,
+  /// `Car` otherwise, without module names.
+  ///
+  /// What a diagnostic pastes into a generic argument (`Provider<any Engine>`), so that the
+  /// line compiles under the `ExistentialAny` upcoming feature. A key made with
+  /// ``init(typeName:name:)`` does not know whether its type is a protocol: it writes
+  /// ``unqualifiedTypeName``. So does a protocol inside a generic argument (`Array<Engine>`
+  /// for `[any Engine]`): the runtime's type names leave out that `any`.
+  public var typeInCode: String {
+    typeInCode(qualified: false)
+  }
+
+  /// The expression that names the key's type: `(any Engine).self` for a protocol, `Car.self`
+  /// otherwise; see ``typeInCode``.
+  public var metatypeInCode: String {
+    metatypeInCode(qualified: false)
+  }
+
+  /// The expression that makes this key: `InjectionKey((any Engine).self, named: "primary")`.
+  ///
+  /// What a diagnostic pastes where a key is asked for, such as the keys strict mode allows in
+  /// InjectionTestSupport. The name is written as a string literal, escaped as Swift needs.
+  public var initializerInCode: String {
+    "InjectionKey(\(metatypeInCode)\(nameArgumentInCode))"
+  }
+
+  /// `typeInCode`, module-qualified when `qualified` (unless the type is declared in a
+  /// function: code cannot name such a type from outside it).
+  func typeInCode(qualified: Bool) -> String {
+    let written =
+      qualified && !typeName.contains("(unknown context at ") ? typeName : unqualifiedTypeName
+    guard isProtocol == true, !written.hasPrefix("any "), written != "Any" else { return written }
+    return "any \(written)"
+  }
+
+  /// `metatypeInCode`, module-qualified when `qualified`.
+  func metatypeInCode(qualified: Bool) -> String {
+    let type = typeInCode(qualified: qualified)
+    let needsParentheses = type.hasPrefix("any ") || type.contains(" -> ")
+    return needsParentheses ? "(\(type)).self" : "\(type).self"
+  }
+
+  /// `, named: "…"` for a named key, as a call that takes the key writes it; empty otherwise.
+  var nameArgumentInCode: String {
+    name.map { ", named: \($0.debugDescription)" } ?? ""
   }
 
   /// The type as code writes it (``unqualifiedTypeName``), followed by `named "…"` when the key

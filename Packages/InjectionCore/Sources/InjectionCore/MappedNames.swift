@@ -15,10 +15,14 @@ extension InjectionError {
     ExpressibleByArrayLiteral, CustomStringConvertible
   {
     private let storage: Storage
+    /// The injector whose miss these names describe, held weakly: the message looks in it and
+    /// its ancestors for other types of the missing key's name only when it is rendered.
+    private weak let searched: Injector?
 
     /// These names, in this order.
     public init(_ names: [String?]) {
       storage = Storage(sorted: names)
+      searched = nil
     }
 
     /// These names, in this order.
@@ -27,12 +31,46 @@ extension InjectionError {
     }
 
     /// The names kept for a key's type in each searched injector, sorted when first read.
-    init(hasUnnamed: Bool, named: [Set<String>]) {
+    ///
+    /// `searched` is the injector the miss started from; only a weak reference to it is taken
+    /// (no list, no scan), for ``keysOfOtherTypes(namedLike:)``.
+    init(hasUnnamed: Bool, named: [Set<String>], searched: Injector) {
+      self.searched = searched
       guard hasUnnamed || !named.isEmpty else {
         storage = Storage.none  // the common miss: a type not mapped at all
         return
       }
       storage = Storage(hasUnnamed: hasUnnamed, named: named)
+    }
+
+    /// The keys mapped, in the searched injector and its ancestors, of types other than `key`'s
+    /// whose name code writes the same (`Engine` from another module), in the order of their
+    /// descriptions.
+    ///
+    /// Read when a message is rendered, not when the miss happens: it reflects the mappings
+    /// at that moment, and is empty once the searched injector is released. One pass over the
+    /// mappings of each injector of the chain.
+    func keysOfOtherTypes(namedLike key: InjectionKey) -> [InjectionKey] {
+      var found: [InjectionKey] = []
+      var seen: Set<InjectionKey> = []
+      var next = searched
+      let name = key.unqualifiedTypeName
+      while let injector = next {
+        // Keys only under the mutex; their names are written out after it is unlocked.
+        let keys = injector.registry.withLock { registry in
+          var keys: [Key] = []
+          registry.active.forEachRegistration { keys.append($0.key) }
+          return keys
+        }
+        for candidate in keys.map(\.publicKey)
+        where candidate.unqualifiedTypeName == name && candidate.typeName != key.typeName
+          && seen.insert(candidate).inserted
+        {
+          found.append(candidate)
+        }
+        next = injector.parent
+      }
+      return found.sorted { $0.description(qualified: true) < $1.description(qualified: true) }
     }
 
     /// The names, unnamed first, then alphabetical.

@@ -9,7 +9,8 @@
   /// test method then runs with a test injector that has the base's mappings plus those
   /// overrides, bound as `Injector.current` and ``TestInjector/current``, and
   /// reachable as ``testInjector``. Failures the scope finds (placeholders, strict mode, unused
-  /// overrides, leaks) are `XCTFail`s of the test.
+  /// overrides, leaks) are `XCTFail`s of the test. A test method adds overrides of its own with
+  /// `try testInjector.override { … }` (see ``TestInjector/override(_:)``).
   ///
   /// ```swift
   /// final class CheckoutTests: InjectionTestCase {
@@ -43,8 +44,20 @@
     /// Makes the overrides of every test of this case; nothing by default.
     ///
     /// - Parameter overrides: The changes to make, as in
-    ///   ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)``.
+    ///   ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)-(_,_,TestInjectionOption...,_,_,_)``.
     open func mapOverrides(_ overrides: TestOverrides) {}
+
+    /// Builds the test injector's async eager singletons before the test method runs, when
+    /// ``testInjectionOptions`` holds ``TestInjectionOption/prepared``.
+    ///
+    /// If you override it, call `try await super.setUp()` first.
+    override open func setUp() async throws {
+      try await super.setUp()
+      guard TestInjectionOption.contains(.prepared, in: testInjectionOptions), let scope else {
+        return
+      }
+      try await scope.injector.prepare()
+    }
 
     /// Runs the test method inside its test scope.
     override open func invokeTest() {

@@ -2,11 +2,28 @@ public import InjectionCore
 public import Testing
 
 /// A Swift Testing trait that runs each test, and each case of a parameterized test, in a test
-/// scope of its own: see ``Testing/Trait/injecting(_:from:_:)``.
+/// scope of its own: see ``Testing/Trait/injecting(_:from:_:)-(TestInjectionOption...,_,_)``.
 ///
 /// On a suite it applies to every test in it. A test under several of these traits (its
 /// suite's and its own) gets one test injector with all their overrides, the suite's first, so
 /// the test's own win, and all their options.
+///
+/// A trait of your own can wrap one and forward to it: when its
+/// ``provideScope(for:testCase:performing:)`` is called for a trait value that is not among the
+/// test's traits, that value opens a scope of its own, nested in any scope already open, so
+/// that its base defaults to the test injector of the traits around it.
+///
+/// ```swift
+/// struct CheckoutTrait: TestTrait, SuiteTrait, TestScoping {
+///   let injection = InjectionTrait.injecting(from: app) { $0.mapPlaceholder((any Network).self) }
+///
+///   func provideScope(
+///     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+///   ) async throws {
+///     try await injection.provideScope(for: test, testCase: testCase, performing: function)
+///   }
+/// }
+/// ```
 public struct InjectionTrait: TestTrait, SuiteTrait, TestScoping {
   /// Tells this trait apart from the others of a test, to find the innermost one.
   private let id = TraitID()
@@ -27,7 +44,11 @@ public struct InjectionTrait: TestTrait, SuiteTrait, TestScoping {
     testCase == nil ? nil : self
   }
 
-  /// Runs the test case in a test scope built from every ``InjectionTrait`` of `test`.
+  /// Runs the test case in a test scope built from every ``InjectionTrait`` of `test`, or,
+  /// when a trait of your own forwards to this one, in a scope of this trait alone.
+  ///
+  /// For a whole suite or test function (`testCase` is `nil`) it only runs `function`: each
+  /// case gets its own scope.
   ///
   /// - Parameters:
   ///   - test: The test.
@@ -37,17 +58,35 @@ public struct InjectionTrait: TestTrait, SuiteTrait, TestScoping {
     for test: Test, testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    let traits = test.traits.compactMap { $0 as? InjectionTrait }
-    // Only the last of a test's injection traits opens the scope, for all of them.
-    guard traits.last?.id === id else { return try await function() }
+    guard testCase != nil else { return try await function() }
+    var traits = test.traits.compactMap { $0 as? InjectionTrait }
+    if traits.contains(where: { $0.id === id }) {
+      // Only the last of a test's injection traits opens the scope, for all of them.
+      guard traits.last?.id === id else { return try await function() }
+    } else {
+      // Forwarded to by a trait of the user's: a scope of its own.
+      traits = [self]
+    }
     let options = traits.flatMap(\.options)
+    let reporter = IssueReporter.forCurrentTest(at: test.sourceLocation)
     var scope: TestInjector? = try TestScope.open(
       base: traits.last { $0.base != nil }?.base, label: "test \(test.name)",
       options: options,
       overrides: { changes in for trait in traits { try trait.overrides(changes) } },
-      reporter: .forCurrentTest(at: test.sourceLocation))
-    defer { TestScope.close(&scope, options: options) }
-    try await scope!.perform { try await function() }
+      reporter: reporter)
+    do {
+      try await TestScope.prepare(scope!, options: options)
+    } catch {
+      TestScope.close(&scope, options: options)
+      throw error
+    }
+    do {
+      try await scope!.perform { try await function() }
+    } catch {
+      TestScope.close(&scope, options: options, thrown: error)
+      throw error
+    }
+    TestScope.close(&scope, options: options)
   }
 }
 
@@ -60,13 +99,15 @@ extension Trait where Self == InjectionTrait {
   /// ``TestInjector/current``.
   ///
   /// ```swift
-  /// @Test(.injecting { $0.map((any PaymentGateway).self) { _ in FakeGateway() } })
+  /// @Test(.injecting(from: app) { $0.map((any PaymentGateway).self) { _ in FakeGateway() } })
   /// func checkoutCharges() throws {
   ///   let checkout = try Injector.current.resolve(Checkout.self)
   ///   …
   /// }
   ///
-  /// @Suite(.injecting(.strict(allowing: InjectionKey(Clock.self))) { $0.mapPlaceholder((any Network).self) })
+  /// @Suite(.injecting(.strict(allowing: InjectionKey(Clock.self)), from: app) {
+  ///   $0.mapPlaceholder((any Network).self)
+  /// })
   /// struct OfflineTests { … }
   /// ```
   ///
@@ -75,11 +116,26 @@ extension Trait where Self == InjectionTrait {
   /// - Parameters:
   ///   - options: What else to check.
   ///   - base: Whose mappings to start from; `Injector.current` (usually
-  ///     `Injector.shared`) when `nil`.
+  ///     `Injector.shared`) when `nil`. Pass the injector your app maps its services on.
   ///   - overrides: Makes the test's changes, once per test case.
   /// - Returns: The trait.
   public static func injecting(
     _ options: TestInjectionOption..., from base: Injector? = nil,
+    _ overrides: @escaping @Sendable (TestOverrides) throws -> Void = { _ in }
+  ) -> Self {
+    injecting(options, from: base, overrides)
+  }
+
+  /// The trait with its options given as an array, so that a helper can pass on the options it
+  /// was given; otherwise the same as ``injecting(_:from:_:)-(TestInjectionOption...,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - options: What else to check.
+  ///   - base: Whose mappings to start from; `Injector.current` when `nil`.
+  ///   - overrides: Makes the test's changes, once per test case.
+  /// - Returns: The trait.
+  public static func injecting(
+    _ options: [TestInjectionOption], from base: Injector? = nil,
     _ overrides: @escaping @Sendable (TestOverrides) throws -> Void = { _ in }
   ) -> Self {
     InjectionTrait(base: base, options: options, overrides: overrides)

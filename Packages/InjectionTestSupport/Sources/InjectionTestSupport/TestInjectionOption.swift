@@ -3,7 +3,7 @@ public import InjectionCore
 /// What a test scope checks besides its overrides.
 ///
 /// ```swift
-/// @Test(.injecting(.strict(allowing: InjectionKey(Clock.self)), .checkLeaks) {
+/// @Test(.injecting(.strict(allowing: InjectionKey((any Clock).self)), .checkLeaks) {
 ///   $0.map((any PaymentGateway).self) { _ in FakeGateway() }
 /// })
 /// ```
@@ -12,6 +12,7 @@ public struct TestInjectionOption: Sendable {
     case strict(allowing: [InjectionKey])
     case reportUnusedOverrides
     case checkLeaks
+    case prepared
   }
 
   let kind: Kind
@@ -24,8 +25,19 @@ public struct TestInjectionOption: Sendable {
 
   /// ``strict`` that still lets the test use the base's mappings of `keys`.
   ///
+  /// When a strict test reaches keys it neither overrides nor allows, the failure at its end
+  /// lists them all and gives the one `.strict(allowing: …)` to paste, these keys included.
+  ///
   /// - Parameter keys: The keys whose base mappings the test may use.
   public static func strict(allowing keys: InjectionKey...) -> Self {
+    strict(allowing: keys)
+  }
+
+  /// ``strict`` that still lets the test use the base's mappings of `keys`, given as an array,
+  /// so that a helper can pass on what it was given.
+  ///
+  /// - Parameter keys: The keys whose base mappings the test may use.
+  public static func strict(allowing keys: [InjectionKey]) -> Self {
     Self(kind: .strict(allowing: keys))
   }
 
@@ -36,4 +48,26 @@ public struct TestInjectionOption: Sendable {
   /// When the scope ends, checks that every object built in it was released once the test and
   /// the test injector let go of it, and records a test failure naming each one that was not.
   public static var checkLeaks: Self { Self(kind: .checkLeaks) }
+
+  /// Builds the test injector's eager singletons with `async` factories before the test's body
+  /// runs (`try await injector.prepare()`), so that synchronous code and `@Injected` reads find
+  /// them built, as in an app that prepared its injector at launch.
+  ///
+  /// The test injector is a copy without built values, so a test needs this (or an override of
+  /// those keys) whenever its app prepares async eager singletons. Only an `async` scope can
+  /// prepare: the trait, the `async` `withTestInjector`, and an ``InjectionTestCase`` (in its
+  /// `setUp() async throws`). A synchronous scope records a failure that says so.
+  public static var prepared: Self { Self(kind: .prepared) }
+
+  /// Whether `options` ask for `kind`.
+  static func contains(_ kind: Kind, in options: [Self]) -> Bool {
+    options.contains {
+      switch ($0.kind, kind) {
+      case (.reportUnusedOverrides, .reportUnusedOverrides), (.checkLeaks, .checkLeaks),
+        (.prepared, .prepared):
+        true
+      default: false
+      }
+    }
+  }
 }

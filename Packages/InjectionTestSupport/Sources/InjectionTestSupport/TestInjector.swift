@@ -3,8 +3,8 @@ public import InjectionCore
 /// A test's scope: its test injector, what it was asked for, and a way to carry it into work
 /// that does not inherit it.
 ///
-/// ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)`` hands you one; under the
-/// ``Testing/Trait/injecting(_:from:_:)`` trait or in an ``InjectionTestCase``, read
+/// ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)-(_,_,TestInjectionOption...,_,_,_)`` hands you one; under the
+/// ``Testing/Trait/injecting(_:from:_:)-(TestInjectionOption...,_,_)`` trait or in an ``InjectionTestCase``, read
 /// ``current``. Everything the test builds resolves from ``injector``, which is also
 /// `Injector.current` for the test's task and its child tasks.
 public final class TestInjector: Sendable {
@@ -18,22 +18,49 @@ public final class TestInjector: Sendable {
   /// The injector whose mappings the test injector started from.
   public let base: Injector
 
-  /// The keys the test overrode (mapped, removed, or mapped as placeholders), in order.
-  public let overriddenKeys: [InjectionKey]
+  /// The keys the test overrode (mapped, removed, or mapped as placeholders), in order: those
+  /// of its overrides closures, then those of ``override(_:)``.
+  public var overriddenKeys: [InjectionKey] { recorder.overriddenKeys }
 
   let recorder: ScopeRecorder
   /// Keeps the recorder observing the test injector for as long as this scope is referenced.
   private let observation: ResolutionObservation
 
   init(
-    injector: Injector, base: Injector, overriddenKeys: [InjectionKey], recorder: ScopeRecorder,
+    injector: Injector, base: Injector, recorder: ScopeRecorder,
     observation: ResolutionObservation
   ) {
     self.injector = injector
     self.base = base
-    self.overriddenKeys = overriddenKeys
     self.recorder = recorder
     self.observation = observation
+  }
+
+  /// Makes more overrides from the test's body: maps, removals, modules and placeholders on
+  /// the running test's injector, counted and checked like those of the overrides closure.
+  ///
+  /// ```swift
+  /// @Test(.injecting(from: app))
+  /// func checkoutWorksOffline() throws {
+  ///   let scope = try #require(TestInjector.current)
+  ///   try scope.override { $0.mapPlaceholder((any Network).self) }
+  ///   …
+  /// }
+  /// ```
+  ///
+  /// In an ``InjectionTestCase``, call it on ``InjectionTestCase/testInjector``. The changes
+  /// apply to what is resolved afterwards: a singleton built before keeps what it was built
+  /// with, so make them before the code under test runs. Strict mode lets an override made
+  /// here through; a key it removed stays removed unless it is mapped here.
+  ///
+  /// - Parameter changes: Makes the changes, as the overrides closure of the trait does.
+  /// - Throws: What `changes` throws, or the `InjectionError` of a module added here whose
+  ///   `configure` or eager singleton fails.
+  public func override<E: Error>(_ changes: (TestOverrides) throws(E) -> Void) throws {
+    let overrides = TestOverrides()
+    try changes(overrides)
+    recorder.noteOverrides(overrides.overriddenKeys, placeholders: overrides.placeholders)
+    try overrides.apply(to: injector)
   }
 
   /// Whether the test that opened this scope is still running it.
@@ -114,11 +141,18 @@ public final class TestInjector: Sendable {
   ///   - operation: The work to run.
   /// - Returns: What `operation` returns.
   /// - Throws: What `operation` throws.
-  public func perform<R>(
-    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> R
-  ) async rethrows -> R {
-    try await Self.$current.withValue(self) {
-      try await withInjector(injector, isolation: isolation, operation: operation)
+  public func perform<R, E: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws(E) -> R
+  ) async throws(E) -> R {
+    let result: Result<R, E> = await Self.$current.withValue(self) {
+      await withInjector(injector, isolation: isolation) {
+        do throws(E) {
+          return .success(try await operation())
+        } catch {
+          return .failure(error)
+        }
+      }
     }
+    return try result.get()
   }
 }

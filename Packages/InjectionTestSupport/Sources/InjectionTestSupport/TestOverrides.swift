@@ -3,8 +3,8 @@ public import InjectionCore
 /// The changes a test makes to the mappings of its test injector: overrides, removals, modules
 /// and placeholders, applied before anything is built in it.
 ///
-/// You get one in the `overrides` closure of ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)``
-/// or of the ``Testing/Trait/injecting(_:from:_:)`` trait, and map on it with the same methods as on
+/// You get one in the `overrides` closure of ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)-(_,_,TestInjectionOption...,_,_,_)``
+/// or of the ``Testing/Trait/injecting(_:from:_:)-(TestInjectionOption...,_,_)`` trait, and map on it with the same methods as on
 /// an `Injector`:
 ///
 /// ```swift

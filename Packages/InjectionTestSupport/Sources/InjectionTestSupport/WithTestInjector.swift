@@ -23,34 +23,91 @@ public import Testing
 /// singletons (also those the base's parent maps), modules' mappings. Nothing built here is
 /// shared with `base` or another test, and `base` is left exactly as it was.
 ///
+/// The scope throws what its closures throw (typed throws): a body that cannot throw needs no
+/// `try`. A test injector that cannot be built (a failing override module or eager singleton)
+/// throws its `InjectionError` when the closures throw `any Error` or `InjectionError`;
+/// otherwise the scope records it as a test failure and skips `operation` (which must then
+/// return `Void`; a scope whose non-throwing body returns a value stops the program instead).
+///
 /// - Parameters:
 ///   - base: Whose mappings to start from; `Injector.current` when `nil`.
-///   - label: The test injector's label, for diagnostics.
+///   - label: The test injector's label, for diagnostics; the injector's own label adds the
+///     base it copies: `test (a copy of 'shared')`.
 ///   - options: What else to check: ``TestInjectionOption/strict``,
 ///     ``TestInjectionOption/reportUnusedOverrides``, ``TestInjectionOption/checkLeaks``.
 ///   - overrides: Makes the test's changes; the later of two mappings of one key wins.
 ///   - sourceLocation: Where failures the scope finds are reported; leave it to its default.
 ///   - operation: The test's work; it receives the scope.
 /// - Returns: What `operation` returns.
-/// - Throws: The `InjectionError` of a failing override (a module's
-///   `configure`, an eager singleton), or what `operation` throws.
-public func withTestInjector<R>(
+/// - Throws: What `overrides` or `operation` throws, or the `InjectionError` of a failing
+///   override (a module's `configure`, an eager singleton).
+@_disfavoredOverload
+public func withTestInjector<R, E: Error>(
   from base: Injector? = nil, label: String = "test", _ options: TestInjectionOption...,
-  overrides: (TestOverrides) throws -> Void = { _ in },
+  overrides: ((TestOverrides) throws(E) -> Void)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation,
-  operation: (TestInjector) throws -> R
-) throws -> R {
-  var scope: TestInjector? = try TestScope.open(
-    base: base, label: label, options: options, overrides: overrides,
-    reporter: .forCurrentTest(at: sourceLocation))
-  defer { TestScope.close(&scope, options: options) }
-  return try scope!.perform { () throws -> R in try operation(scope!) }
+  operation: (TestInjector) throws(E) -> R
+) throws(E) -> R {
+  try withTestInjector(
+    from: base, label: label, options, overrides: overrides, sourceLocation: sourceLocation,
+    operation: operation)
+}
+
+/// Runs `operation` in a test scope with the options given as an array, so that a helper can
+/// pass on the options it was given; otherwise the same as
+/// ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)-(_,_,TestInjectionOption...,_,_,_)``.
+///
+/// ```swift
+/// func withCheckout<R>(_ options: TestInjectionOption..., operation: (TestInjector) throws -> R) throws -> R {
+///   try withTestInjector(from: app, options + [.checkLeaks], operation: operation)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - base: Whose mappings to start from; `Injector.current` when `nil`.
+///   - label: The test injector's label, for diagnostics.
+///   - options: What else to check.
+///   - overrides: Makes the test's changes; the later of two mappings of one key wins.
+///   - sourceLocation: Where failures the scope finds are reported; leave it to its default.
+///   - operation: The test's work; it receives the scope.
+/// - Returns: What `operation` returns.
+/// - Throws: What `overrides` or `operation` throws, or the `InjectionError` of a failing
+///   override.
+@_disfavoredOverload
+public func withTestInjector<R, E: Error>(
+  from base: Injector? = nil, label: String = "test", _ options: [TestInjectionOption],
+  overrides: ((TestOverrides) throws(E) -> Void)? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  operation: (TestInjector) throws(E) -> R
+) throws(E) -> R {
+  let reporter = IssueReporter.forCurrentTest(at: sourceLocation)
+  var scope: TestInjector?
+  do {
+    scope = try TestScope.open(
+      base: base, label: label, options: options, overrides: { try overrides?($0) },
+      reporter: reporter)
+  } catch {
+    return try TestScope.unbuilt(error, as: E.self, reporter: reporter)
+  }
+  TestScope.refusePreparing(scope!, options: options)
+  let result: Result<R, E> = scope!.perform {
+    do throws(E) {
+      return .success(try operation(scope!))
+    } catch {
+      return .failure(error)
+    }
+  }
+  TestScope.close(&scope, options: options, thrown: result.failure)
+  return try result.get()
 }
 
 /// Runs the asynchronous `operation` in a test scope, as
-/// ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)`` does; child
-/// tasks of `operation` inherit the scope, `Task.detached` does not (see
+/// ``withTestInjector(from:label:_:overrides:sourceLocation:operation:)-(_,_,TestInjectionOption...,_,_,_)``
+/// does; child tasks of `operation` inherit the scope, `Task.detached` does not (see
 /// ``TestInjector/perform(isolation:_:)``).
+///
+/// With ``TestInjectionOption/prepared``, the test injector's async eager singletons are built
+/// before `operation` runs.
 ///
 /// - Parameters:
 ///   - base: Whose mappings to start from; `Injector.current` when `nil`.
@@ -61,19 +118,61 @@ public func withTestInjector<R>(
 ///   - isolation: The caller's actor isolation; leave it to its default.
 ///   - operation: The test's work; it receives the scope.
 /// - Returns: What `operation` returns.
-/// - Throws: The `InjectionError` of a failing override, or what `operation`
-///   throws.
-public func withTestInjector<R>(
+/// - Throws: What `overrides` or `operation` throws, or the `InjectionError` of a failing
+///   override or of preparing.
+public func withTestInjector<R, E: Error>(
   from base: Injector? = nil, label: String = "test", _ options: TestInjectionOption...,
-  overrides: (TestOverrides) throws -> Void = { _ in },
+  overrides: ((TestOverrides) throws(E) -> Void)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation,
   isolation: isolated (any Actor)? = #isolation,
-  operation: (TestInjector) async throws -> R
-) async throws -> R {
-  var scope: TestInjector? = try TestScope.open(
-    base: base, label: label, options: options, overrides: overrides,
-    reporter: .forCurrentTest(at: sourceLocation))
-  defer { TestScope.close(&scope, options: options) }
+  operation: (TestInjector) async throws(E) -> R
+) async throws(E) -> R {
+  try await withTestInjector(
+    from: base, label: label, options, overrides: overrides, sourceLocation: sourceLocation,
+    isolation: isolation, operation: operation)
+}
+
+/// Runs the asynchronous `operation` in a test scope with the options given as an array, as
+/// ``withTestInjector(from:label:_:overrides:sourceLocation:isolation:operation:)-(_,_,TestInjectionOption...,_,_,_,_)``
+/// does.
+///
+/// - Parameters:
+///   - base: Whose mappings to start from; `Injector.current` when `nil`.
+///   - label: The test injector's label, for diagnostics.
+///   - options: What else to check.
+///   - overrides: Makes the test's changes; the later of two mappings of one key wins.
+///   - sourceLocation: Where failures the scope finds are reported; leave it to its default.
+///   - isolation: The caller's actor isolation; leave it to its default.
+///   - operation: The test's work; it receives the scope.
+/// - Returns: What `operation` returns.
+/// - Throws: What `overrides` or `operation` throws, or the `InjectionError` of a failing
+///   override or of preparing.
+public func withTestInjector<R, E: Error>(
+  from base: Injector? = nil, label: String = "test", _ options: [TestInjectionOption],
+  overrides: ((TestOverrides) throws(E) -> Void)? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: (TestInjector) async throws(E) -> R
+) async throws(E) -> R {
+  let reporter = IssueReporter.forCurrentTest(at: sourceLocation)
+  var scope: TestInjector?
+  do {
+    scope = try TestScope.open(
+      base: base, label: label, options: options, overrides: { try overrides?($0) },
+      reporter: reporter)
+    try await TestScope.prepare(scope!, options: options)
+  } catch {
+    TestScope.close(&scope, options: options)
+    return try TestScope.unbuilt(error, as: E.self, reporter: reporter)
+  }
   // No local reference to the scope: closing it must release the test injector.
-  return try await scope!.perform(isolation: isolation) { [scope] in try await operation(scope!) }
+  let result: Result<R, E> = await scope!.perform(isolation: isolation) { [scope] in
+    do throws(E) {
+      return .success(try await operation(scope!))
+    } catch {
+      return .failure(error)
+    }
+  }
+  TestScope.close(&scope, options: options, thrown: result.failure)
+  return try result.get()
 }

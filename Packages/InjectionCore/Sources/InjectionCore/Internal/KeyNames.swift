@@ -19,6 +19,16 @@ struct KeyNames {
     qualified.contains(key.typeName) ? key.typeName : key.unqualifiedTypeName
   }
 
+  /// The key's type as code writes it where a type goes (`any Engine`), qualified as here.
+  func typeInCode(of key: InjectionKey) -> String {
+    key.typeInCode(qualified: qualified.contains(key.typeName))
+  }
+
+  /// The expression that names the key's type (`(any Engine).self`), qualified as here.
+  func metatypeInCode(of key: InjectionKey) -> String {
+    key.metatypeInCode(qualified: qualified.contains(key.typeName))
+  }
+
   /// A resolution path, `A -> B -> C`, or `resolve(A)` for a path of one key.
   func render(_ path: [InjectionKey]) -> String {
     guard path.count > 1 else { return path.first.map { "resolve(\(self[$0]))" } ?? "resolve" }

@@ -101,11 +101,20 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   }
 
   /// Which property failed, which injector it resolves from and why, and what to do about it.
+  ///
+  /// The owner was created by the app's own code unless an injector built it. Only when its
+  /// type is mapped (found by the name the declaration gives, on this failure path only) can
+  /// `resolve` build it; any owner, a plain struct included, gets its injector by being created
+  /// where that injector is current.
   private func readFailureContext() -> String {
-    let label = resolvingInjector?.label ?? "(released)"
-    let resolveOwner = "try injector.resolve(\(site.owner).self)"
+    let injector = resolvingInjector
+    let label = injector?.label ?? "(released)"
+    let owner = "\(site.owner)"
+    let create = "withInjector(injector) { \(owner)(…) }"
+    let build =
+      injector?.mappedKey(ofTypeNamed: owner).map { "try injector.resolve(\($0.metatypeInCode))" }
     var lines = [
-      "  while reading the @Injected \(key) property of \(site.owner), declared at \(site)"
+      "  while reading the @Injected \(key) property of \(owner), declared at \(site)"
     ]
     switch source {
     case .builder:
@@ -115,16 +124,16 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
         """
           it resolves from injector "\(label)": no injector built its owner, and that one was \
         Injector.current (bound with withInjector) when the owner was created
-          fix: map the key on "\(label)", or build the owner with an injector that maps it: \
-        \(resolveOwner)
+          fix: map the key on "\(label)", or create the owner where an injector that maps it is \
+        current: \(create)\(build.map { ", or build it with that injector: \($0)" } ?? "")
         """)
     case .shared:
       lines.append(
         """
           it resolves from the shared injector: no injector built its owner, and none was made \
         current with withInjector when the owner was created
-          fix: build the owner with your injector, \(resolveOwner), or create it inside \
-        withInjector(injector) { … } so that its properties resolve from that injector
+          fix: create the owner where your injector is current, so that its properties resolve \
+        from it: \(create)\(build.map { ", or build it with your injector: \($0)" } ?? "")
         """)
     }
     return lines.joined(separator: "\n")

@@ -454,7 +454,7 @@ extension Injector {
       if !found.named.isEmpty { named.append(found.named) }
       next = injector.parent
     }
-    return InjectionError.MappedNames(hasUnnamed: hasUnnamed, named: named)
+    return InjectionError.MappedNames(hasUnnamed: hasUnnamed, named: named, searched: self)
   }
 
   /// Builds one value with this injector.
@@ -496,4 +496,28 @@ extension Injector {
     return value
   }
 
+}
+
+extension Injector {
+  /// The unnamed key, mapped here or in an ancestor, of a type that code calls `name` (the
+  /// name of a declaration's type as `#function` gives it, `Car` for `Garage.Car` too).
+  ///
+  /// For the diagnostic of a failed `@Injected` read only: one pass over the mappings.
+  func mappedKey(ofTypeNamed name: String) -> InjectionKey? {
+    var next: Injector? = self
+    while let injector = next {
+      let keys = injector.registry.withLock { registry in
+        var keys: [Key] = []
+        registry.active.forEachRegistration { if $0.key.name == nil { keys.append($0.key) } }
+        return keys
+      }
+      for key in keys.map(\.publicKey) {
+        let written = key.unqualifiedTypeName
+        let base = written.prefix { $0 != "<" }
+        if base == name || base.hasSuffix(".\(name)") { return key }
+      }
+      next = injector.parent
+    }
+    return nil
+  }
 }

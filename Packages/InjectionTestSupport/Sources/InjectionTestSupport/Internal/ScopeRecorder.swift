@@ -26,61 +26,91 @@ final class ScopeRecorder: Sendable {
     var isAlive: Bool { object != nil }
   }
 
+  /// A key resolved in the scope, with the path of its first resolution.
+  struct Reached {
+    let key: InjectionKey
+    let path: [InjectionKey]
+  }
+
   struct State {
     var isActive = true
     var counts: [InjectionKey: Int] = [:]
     /// Failures seen off the test's task while it ran, recorded when the scope ends.
     var pending: [String] = []
     var built: [BuiltObject] = []
-    var strictKeysReported: Set<InjectionKey> = []
+    /// The keys mapped as placeholders; the test body can add more.
+    var placeholders: Set<InjectionKey>
+    /// The keys the test overrode, in order; the test body can add more.
+    var overriddenKeys: [InjectionKey]
+    /// The keys strict mode removed that the test reached, in the order first reached.
+    var strictMisses: [Reached] = []
+    /// The placeholders resolved, in the order first resolved.
+    var placeholderHits: [Reached] = []
+    /// Whether a resolution failed because nothing was mapped (for the empty-base hint).
+    var hasMissed = false
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
   private let reporter: IssueReporter
-  private let placeholders: Set<InjectionKey>
   /// The base's keys that strict mode removed from the test injector.
   private let removedByStrictMode: Set<InjectionKey>
+  /// The keys the test's options allow in strict mode, in the order given.
+  let allowedByStrictMode: [InjectionKey]
   private let checksLeaks: Bool
 
   init(
-    reporter: IssueReporter, placeholders: Set<InjectionKey>,
-    removedByStrictMode: Set<InjectionKey>, checksLeaks: Bool
+    reporter: IssueReporter, placeholders: Set<InjectionKey>, overriddenKeys: [InjectionKey],
+    removedByStrictMode: Set<InjectionKey>, allowedByStrictMode: [InjectionKey],
+    checksLeaks: Bool
   ) {
+    self.state = Mutex(State(placeholders: placeholders, overriddenKeys: overriddenKeys))
     self.reporter = reporter
-    self.placeholders = placeholders
     self.removedByStrictMode = removedByStrictMode
+    self.allowedByStrictMode = allowedByStrictMode
     self.checksLeaks = checksLeaks
   }
 
+  /// Records the changes the test body made to the running scope.
+  func noteOverrides(_ keys: [InjectionKey], placeholders: Set<InjectionKey>) {
+    state.withLock { state in
+      state.overriddenKeys += keys
+      state.placeholders.subtract(keys)
+      state.placeholders.formUnion(placeholders)
+    }
+  }
+
+  /// The keys the test overrode so far, in order.
+  var overriddenKeys: [InjectionKey] { state.withLock { $0.overriddenKeys } }
+
   /// Records one resolution event of the test injector.
+  ///
+  /// Strict-mode misses and resolved placeholders are kept and reported once, when the scope
+  /// ends: all of a test's strict misses in one failure, and a placeholder whose error ends the
+  /// test only by that error.
   func observe(_ event: ResolutionEvent) {
     switch event.phase {
     case .started:
-      let isFirstStrictFailure = state.withLock { state -> Bool in
-        guard state.isActive else { return false }
+      state.withLock { state in
+        guard state.isActive else { return }
         state.counts[event.key, default: 0] += 1
-        guard removedByStrictMode.contains(event.key) else { return false }
-        return state.strictKeysReported.insert(event.key).inserted
-      }
-      if isFirstStrictFailure {
-        report(
-          """
-          Strict mode: \(event.key) is mapped in the base injector, but this test neither \
-          overrides it nor allows it.
-            requested by: \(Self.render(event.path + [event.key]))
-            fix: override it, or allow the base's mapping with \
-          .strict(allowing: InjectionKey(\(event.key.unqualifiedTypeName).self\
-          \(event.key.name.map { ", named: \"\($0)\"" } ?? "")))
-          """)
+        guard removedByStrictMode.contains(event.key),
+          !state.strictMisses.contains(where: { $0.key == event.key })
+        else { return }
+        state.strictMisses.append(Reached(key: event.key, path: event.path))
       }
     case .ended(let outcome):
-      if placeholders.contains(event.key) {
-        report(
-          """
-          The placeholder \(event.key) was resolved.
-            requested by: \(Self.render(event.path + [event.key]))
-            fix: override it in this test if the test needs it.
-          """)
+      let isLatePlaceholder = state.withLock { state -> Bool in
+        guard state.placeholders.contains(event.key) else { return false }
+        guard state.isActive else { return true }
+        if !state.placeholderHits.contains(where: { $0.key == event.key }) {
+          state.placeholderHits.append(Reached(key: event.key, path: event.path))
+        }
+        return false
+      }
+      if case .failed(.notMapped) = outcome { state.withLock { $0.hasMissed = true } }
+      if isLatePlaceholder {
+        IssueReporter.print(
+          "after its test ended: \(Self.placeholderMessage(event.key, event.path))")
       }
       if checksLeaks, case .built(let value) = outcome, type(of: value) is AnyObject.Type {
         let object = value as AnyObject
@@ -91,6 +121,55 @@ final class ScopeRecorder: Sendable {
       }
     }
   }
+
+  /// What a resolved placeholder reports: the key, the path, and the override to write.
+  static func placeholderMessage(_ key: InjectionKey, _ path: [InjectionKey]) -> String {
+    """
+    The placeholder \(key) was resolved.
+      requested by: \(render(path + [key]))
+      fix: \(PlaceholderResolution.fix(for: key))
+    """
+  }
+
+  /// The strict-mode failure for the keys reached: each key with the path that asked for it,
+  /// and one `.strict(allowing: …)` that allows them with those already allowed.
+  func strictModeMessage(_ misses: [Reached]) -> String? {
+    guard let first = misses.first else { return nil }
+    let allowing = (allowedByStrictMode + misses.map(\.key)).map(\.initializerInCode)
+    let option = ".strict(allowing: \(allowing.joined(separator: ", ")))"
+    if misses.count == 1 {
+      return """
+        Strict mode: \(first.key) is mapped in the base injector, but this test neither \
+        overrides it nor allows it.
+          requested by: \(Self.render(first.path + [first.key]))
+          fix: override it, or allow the base's mapping with \(option)
+        """
+    }
+    let lines = misses.map { "  \($0.key), requested by: \(Self.render($0.path + [$0.key]))" }
+    return """
+      Strict mode: this test reached \(misses.count) keys that the base injector maps but the \
+      test neither overrides nor allows:
+      \(lines.joined(separator: "\n"))
+        fix: override them, or allow the base's mappings with \(option)
+      """
+  }
+
+  /// Ends what the scope checks while the test runs, on the test's task: the failures seen
+  /// off the test's task, the strict misses, and the placeholders resolved, except the one
+  /// whose error the test's body threw (the test reports that error, with the same fix).
+  func recordFindings(thrownPlaceholder: InjectionKey?) {
+    let (pending, misses, hits) = state.withLock { state in
+      (state.pending, state.strictMisses, state.placeholderHits)
+    }
+    for message in pending { reporter.record(message) }
+    if let message = strictModeMessage(misses) { reporter.record(message) }
+    for hit in hits where hit.key != thrownPlaceholder {
+      reporter.record(Self.placeholderMessage(hit.key, hit.path))
+    }
+  }
+
+  /// Whether a resolution failed because nothing was mapped.
+  var hasMissed: Bool { state.withLock { $0.hasMissed } }
 
   /// Records a failure now if the calling task belongs to the test, keeps it for the end of
   /// the scope if the test still runs, or prints it if the test is over.
@@ -119,14 +198,8 @@ final class ScopeRecorder: Sendable {
   var isActive: Bool { state.withLock { $0.isActive } }
 
   /// Ends the scope: later events are not counted, later failures are printed.
-  ///
-  /// - Returns: The failures seen off the test's task, to record now.
-  func end() -> [String] {
-    state.withLock { state in
-      state.isActive = false
-      defer { state.pending = [] }
-      return state.pending
-    }
+  func end() {
+    state.withLock { $0.isActive = false }
   }
 
   /// The objects built in the scope that are still alive.
@@ -137,7 +210,7 @@ final class ScopeRecorder: Sendable {
     }
   }
 
-  private static func render(_ path: [InjectionKey]) -> String {
+  static func render(_ path: [InjectionKey]) -> String {
     path.count == 1 ? "resolve(\(path[0]))" : path.map(\.description).joined(separator: " -> ")
   }
 }

@@ -5,6 +5,10 @@ import InjectionCore
 enum TestScope {
   /// Builds the test injector from `base` (`Injector.current` when `nil`) with the overrides
   /// applied in order, before any of its eager singletons is built.
+  ///
+  /// Its label is `label` and the base it copies (`test checkout() (a copy of 'shared')`, and
+  /// `, strict` in strict mode), so that a message's "injectors searched" says where the test's
+  /// mappings came from and why one is missing.
   static func open(
     base: Injector?, label: String, options: [TestInjectionOption],
     overrides: (TestOverrides) throws -> Void, reporter: IssueReporter
@@ -14,43 +18,90 @@ enum TestScope {
     try overrides(changes)
     let overridden = changes.overriddenKeys  // placeholders included: they are mappings
     var removedByStrictMode: Set<InjectionKey> = []
-    if let allowed = strictAllowances(in: options) {
+    let allowed = strictAllowances(in: options)
+    if let allowed {
       let snapshot = base.snapshot()
       let mapped = snapshot.mappings.map(\.key) + snapshot.inherited.flatMap(\.mappings).map(\.key)
       removedByStrictMode = Set(mapped).subtracting(overridden).subtracting(allowed)
     }
     let recorder = ScopeRecorder(
-      reporter: reporter, placeholders: changes.placeholders,
-      removedByStrictMode: removedByStrictMode,
-      checksLeaks: options.contains { if case .checkLeaks = $0.kind { true } else { false } })
+      reporter: reporter, placeholders: changes.placeholders, overriddenKeys: overridden,
+      removedByStrictMode: removedByStrictMode, allowedByStrictMode: allowed ?? [],
+      checksLeaks: TestInjectionOption.contains(.checkLeaks, in: options))
     var observation: ResolutionObservation?
-    let injector = try base.makeCopy(label: label) { copy throws(InjectionError) in
+    let copyOf = "a copy of '\(base.label)'\(allowed == nil ? "" : ", strict")"
+    let injector = try base.makeCopy(label: "\(label) (\(copyOf))") {
+      copy throws(InjectionError) in
       // Observed from the start, so that what its eager singletons resolve is counted too.
       observation = copy.observeResolutions { recorder.observe($0) }
       for key in removedByStrictMode { copy.unmap(key) }
       try changes.apply(to: copy)
     }
     return TestInjector(
-      injector: injector, base: base, overriddenKeys: overridden, recorder: recorder,
-      observation: observation!)
+      injector: injector, base: base, recorder: recorder, observation: observation!)
+  }
+
+  /// Records that a synchronous scope cannot do what ``TestInjectionOption/prepared`` asks.
+  static func refusePreparing(_ scope: TestInjector, options: [TestInjectionOption]) {
+    guard TestInjectionOption.contains(.prepared, in: options) else { return }
+    scope.recorder.report(
+      """
+      .prepared needs an async scope: a synchronous one cannot await the test injector's async \
+      eager singletons.
+        fix: use the trait or the async withTestInjector, or prepare them in the test: \
+      try await scope.injector.prepare()
+      """)
+  }
+
+  /// Builds the async eager singletons of the test injector when `options` ask for it.
+  static func prepare(
+    _ scope: TestInjector, options: [TestInjectionOption],
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws(InjectionError) {
+    guard TestInjectionOption.contains(.prepared, in: options) else { return }
+    try await scope.injector.prepare()
+  }
+
+  /// The key of the placeholder whose resolution `error` reports, if it does: a
+  /// ``PlaceholderResolution``, or an `InjectionError.factoryFailed` wrapping one.
+  static func placeholderKey(in error: any Error) -> InjectionKey? {
+    if let resolution = error as? PlaceholderResolution { return resolution.key }
+    if case .factoryFailed(_, _, let underlying)? = error as? InjectionError {
+      return placeholderKey(in: underlying)
+    }
+    return nil
   }
 
   /// Ends the scope and records what it found on the calling (test's) task.
   ///
-  /// Records the failures seen off the test's task, then the unused overrides and the leaks that
+  /// Records the failures seen off the test's task, the strict-mode misses (all in one), the
+  /// placeholders resolved (but the one whose error `thrown` is: the test reports that error),
+  /// the hint for a base that maps nothing, then the unused overrides and the leaks that
   /// `options` ask for. Releases `scope` first, so that the test injector and its singletons go
   /// away unless something else still holds it.
-  static func close(_ scope: inout TestInjector?, options: [TestInjectionOption]) {
+  static func close(
+    _ scope: inout TestInjector?, options: [TestInjectionOption], thrown: (any Error)? = nil
+  ) {
     // No strong local reference to the scope: releasing `scope` must release the injector.
-    guard let recorder = scope?.recorder, let label = scope?.injector.label else { return }
+    guard let recorder = scope?.recorder, let label = scope?.injector.label,
+      let base = scope?.base
+    else { return }
     let unused = scope?.unusedOverrides ?? []
     weak let injector = scope?.injector
     scope = nil
-    for message in recorder.end() { recorder.recordAtEnd(message) }
-    if options.contains(where: { if case .reportUnusedOverrides = $0.kind { true } else { false } }
-    ),
-      !unused.isEmpty
-    {
+    recorder.end()
+    recorder.recordFindings(thrownPlaceholder: thrown.flatMap(placeholderKey(in:)))
+    if recorder.hasMissed, base.mapsNothing {
+      recorder.recordAtEnd(
+        """
+        The test injector "\(label)" started from "\(base.label)", which maps nothing, so \
+        nothing your app maps is in it.
+          fix: start from the injector your app maps its services on: .injecting(from: …) for \
+        the trait, withTestInjector(from: …) { … }, or override var baseInjector: Injector? { … } \
+        in an InjectionTestCase
+        """)
+    }
+    if TestInjectionOption.contains(.reportUnusedOverrides, in: options), !unused.isEmpty {
       recorder.recordAtEnd(
         """
         This test overrides \(unused.map(\.description).joined(separator: ", ")), but nothing \
@@ -84,5 +135,38 @@ enum TestScope {
       if case .strict(let keys) = option.kind { allowed = (allowed ?? []) + keys }
     }
     return allowed
+  }
+}
+
+extension Injector {
+  /// Whether this injector, its ancestors and its modules map nothing.
+  fileprivate var mapsNothing: Bool {
+    let snapshot = snapshot()
+    return snapshot.mappings.isEmpty && snapshot.inherited.allSatisfy(\.mappings.isEmpty)
+  }
+}
+
+extension TestScope {
+  /// What a scope whose test injector could not be built does with `error`: throws it when
+  /// the scope's closures can throw it; else records it as a failure of the test and returns
+  /// without running the test's body, which must then return `Void`.
+  static func unbuilt<R, E: Error>(
+    _ error: any Error, as _: E.Type, reporter: IssueReporter
+  ) throws(E) -> R {
+    if let error = error as? E { throw error }
+    let message = "the test injector could not be built: \(error)"
+    reporter.record(message)
+    guard let nothing = () as? R else {
+      fatalError("InjectionTestSupport: \(message)")
+    }
+    return nothing
+  }
+}
+
+extension Result {
+  /// The error, or `nil` for a success.
+  var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
   }
 }

@@ -1,0 +1,208 @@
+import Foundation
+import InjectionCore
+import InjectionTestHelpers
+import InjectionTestSupport
+import Synchronization
+import Testing
+
+/// Every kind of message that prints a fix line, from every module that prints code: each line
+/// of code it prints must be one that `PastedFixLines.swift` pastes, which compiles with
+/// ExistentialAny.
+@Suite struct PastedFixLineTests {
+  @Test func everyFixLineOfInjectionCoresMessagesIsPastedAndCompiles() async throws {
+    var messages: [String] = []
+    let injector = Injector(label: "fix lines")
+    func miss(_ resolve: (Injector) throws -> Void) {
+      do {
+        try resolve(injector)
+      } catch {
+        messages.append("\(error)")
+      }
+    }
+    miss { _ = try $0.resolve((any Database).self) }  // a protocol
+    miss { _ = try $0.resolve(Settings.self) }  // a struct
+    injector.map((any Database).self, named: "primary") { _ in PostgresDatabase() }
+    miss { _ = try $0.resolve((any Database).self, named: "primay") }  // did you mean
+    miss { _ = try $0.resolve((any Database).self) }  // mapped only with names
+    injector.map(InjectionTestHelpers.Odometer.self) { _ in InjectionTestHelpers.Odometer() }
+    miss { _ = try $0.resolve(Odometer.self) }  // a type of the same name in another module
+    injector.map((any Greeter).self, taking: String.self) { _, name in LocalGreeter(name: name) }
+    miss { _ = try $0.resolve((any Greeter).self) }  // arguments expected
+    injector.map((any Database).self) { _ in PostgresDatabase() }
+    miss { _ = try $0.resolve((any Database).self, arguments: 1) }  // no arguments expected
+    let asynchronous = Injector(label: "async")
+    asynchronous.map((any Database).self, scope: .singleton) { _ in
+      await Task.yield()
+      return PostgresDatabase()
+    }
+    miss { _ in _ = try asynchronous.resolve((any Database).self) }  // an async factory
+    let isolated = Injector(label: "main actor")
+    isolated.map((any Router).self, scope: .singleton) { @MainActor _ in AppRouter() }
+    let offMainActor = await Task.detached { () -> String? in
+      do throws(InjectionError) {
+        _ = try isolated.resolve((any Router).self)
+        return nil
+      } catch {
+        return error.description
+      }
+    }.value
+    messages.append(try #require(offMainActor))
+
+    try expectPasted(messages, count: 9)
+  }
+
+  @Test func everyFixLineOfAFailingInjectedReadIsPastedAndCompiles() async throws {
+    let unbound = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = CheckoutView().database
+    }
+    let mapped = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let injector = Injector(label: "maps the view")
+      injector.map(ReceiptView.self) { _ in ReceiptView() }
+      _ = withInjector(injector) { ReceiptView() }.database
+    }
+
+    let messages = [unbound, mapped].map {
+      String(decoding: $0?.standardErrorContent ?? [], as: UTF8.self)
+    }
+    try expectPasted(messages, count: 2)
+    #expect(messages[0].contains("withInjector(injector) { CheckoutView(…) }"))
+    #expect(!messages[0].contains("resolve(CheckoutView.self)"))
+    #expect(messages[1].contains("try injector.resolve(ReceiptView.self)"))
+  }
+
+  @Test func everyFixLineOfInjectionTestSupportsMessagesIsPastedAndCompiles() async throws {
+    let app = Injector(label: "app")
+    app.map((any Database).self) { _ in PostgresDatabase() }
+    app.map(Settings.self, named: "eu") { _ in Settings() }
+    let messages = Mutex<[String]>([])
+    withKnownIssue {
+      withTestInjector(from: app, .strict) { scope in  // strict mode
+        _ = try? scope.injector.resolve((any Database).self)
+        _ = try? scope.injector.resolve(Settings.self, named: "eu")
+      }
+      withTestInjector(from: app) {  // placeholders
+        $0.mapPlaceholder((any Database).self) { PostgresDatabase() }
+        $0.mapPlaceholder((any Database).self, named: "replica \"b\"") { PostgresDatabase() }
+      } operation: { scope in
+        _ = try? scope.injector.resolve((any Database).self)
+        _ = try? scope.injector.resolve((any Database).self, named: "replica \"b\"")
+      }
+      withTestInjector(from: Injector(label: "empty")) { scope in  // a base that maps nothing
+        _ = try? scope.injector.resolve(Settings.self)
+      }
+      withTestInjector(from: app, .prepared) { _ in }  // preparing in a synchronous scope
+    } matching: { issue in
+      messages.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+      return true
+    }
+
+    try expectPasted(messages.withLock { $0 }, count: 5)
+  }
+}
+
+/// Checks that `messages` are `count` messages and that every line of code they print is pasted
+/// in `PastedFixLines.swift`.
+private func expectPasted(
+  _ messages: [String], count: Int, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  #expect(messages.count == count, sourceLocation: sourceLocation)
+  let pasted = try pastedLines()
+  var spans = 0
+  for message in messages {
+    let code = codeSpans(in: message)
+    #expect(!code.isEmpty, "no code in: \(message)", sourceLocation: sourceLocation)
+    for span in code {
+      spans += 1
+      let pattern = try Regex(
+        "^(?:_ = |let \\w+ = |let \\w+: )?"
+          + span.split(separator: "…", omittingEmptySubsequences: false)
+          .map { escapedForRegex(String($0)) }.joined(separator: ".*?")
+          + "(?: = .+)?$")
+      #expect(
+        pasted.contains { $0.wholeMatch(of: pattern) != nil },
+        "not pasted in PastedFixLines.swift: \(span)\nfrom: \(message)",
+        sourceLocation: sourceLocation)
+    }
+  }
+  #expect(spans >= count, sourceLocation: sourceLocation)
+}
+
+/// The lines of `PastedFixLines.swift`, trimmed.
+private func pastedLines() throws -> [Substring] {
+  let path = #filePath.replacing("FixLineTests.swift", with: "PastedFixLines.swift")
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  return text.split(separator: "\n").map { $0.drop { $0 == " " } }
+}
+
+/// The code a message prints: each span that starts like a call the library suggests and ends
+/// where its brackets close (a closure after it included).
+func codeSpans(in message: String) -> [String] {
+  let starts = [
+    "try await injector.", "try injector.", "injector.map(", "withInjector(", "withTestInjector(",
+    ".strict(", "$0.map(", ".injecting(", "override var ", "Provider<", "try await scope.",
+  ]
+  var spans: [String] = []
+  var index = message.startIndex
+  while index < message.endIndex {
+    guard let start = starts.first(where: { message[index...].hasPrefix($0) }) else {
+      index = message.index(after: index)
+      continue
+    }
+    var end = message.index(index, offsetBy: start.count)
+    end = closing(message, from: end, opened: start.last == "(" ? 1 : 0, angle: start.last == "<")
+    // A closure after the call, `{ _ in … }`.
+    if message[end...].hasPrefix(" {") {
+      end = closing(message, from: message.index(end, offsetBy: 2), braces: 1)
+    }
+    spans.append(String(message[index..<end]))
+    index = end
+  }
+  return spans
+}
+
+/// Where the brackets open before `index` close, scanning from `index`: round and curly ones, or
+/// one angle bracket; for none open, the end of the first bracketed group.
+private func closing(
+  _ text: String, from index: String.Index, opened: Int = 0, braces: Int = 0, angle: Bool = false
+) -> String.Index {
+  var depth = opened + braces + (angle ? 1 : 0)
+  var sawOpen = depth > 0
+  var index = index
+  var inString = false
+  while index < text.endIndex {
+    let character = text[index]
+    index = text.index(after: index)
+    if character == "\\" && inString, index < text.endIndex {
+      index = text.index(after: index)
+      continue
+    }
+    if character == "\"" { inString.toggle() }
+    if inString { continue }
+    switch character {
+    case "(", "{":
+      depth += 1
+      sawOpen = true
+    case "<" where angle:
+      depth += 1
+    case ")", "}":
+      depth -= 1
+    case ">" where angle:
+      depth -= 1
+    case "\n" where !sawOpen:
+      return text.index(before: index)
+    default: break
+    }
+    if sawOpen, depth == 0 { return index }
+  }
+  return index
+}
+
+/// `text` with every character that a regular expression reads as syntax escaped.
+private func escapedForRegex(_ text: String) -> String {
+  var escaped = ""
+  for character in text {
+    if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+    escaped.append(character)
+  }
+  return escaped
+}

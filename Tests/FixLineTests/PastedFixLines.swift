@@ -1,0 +1,58 @@
+import InjectionCore
+import InjectionTestHelpers
+import InjectionTestSupport
+import Testing
+
+#if canImport(XCTest)
+  import XCTest
+#endif
+
+// Every fix line the library prints, pasted verbatim, one to a line, with each `…` filled in.
+// This target compiles with ExistentialAny (the root manifest's settings) and CI builds it with
+// -warnings-as-errors; FixLineTests checks that each line the library prints is one of these.
+// Nothing here runs: it only has to compile.
+
+func pastedCoreFixLines(injector: Injector) throws {
+  injector.map((any Database).self) { _ in PostgresDatabase() }
+  injector.map(Settings.self) { _ in Settings() }
+  injector.map((any Database).self, named: "primay") { _ in PostgresDatabase() }
+  injector.map(FixLineTests.Odometer.self) { _ in FixLineTests.Odometer() }
+  _ = try injector.resolve((any Greeter).self, arguments: "Ada")
+  let greeter: Provider<any Greeter> = try injector.resolve(Provider<any Greeter>.self)
+  _ = greeter
+  _ = try injector.resolve((any Database).self)
+  _ = withInjector(injector) { CheckoutView() }
+  _ = withInjector(injector) { ReceiptView() }
+  _ = try injector.resolve(ReceiptView.self)
+}
+
+func pastedAsyncCoreFixLines(injector: Injector) async throws {
+  _ = try await injector.resolveAsync((any Database).self)
+  try await injector.prepare()
+  try await injector.prepare(InjectionKey((any Database).self))
+  _ = try await injector.resolveAsync((any Router).self)
+}
+
+func pastedTestSupportFixLines(app: Injector) {
+  let option: TestInjectionOption =
+    .strict(allowing: InjectionKey((any Database).self), InjectionKey(Settings.self, named: "eu"))
+  let trait: InjectionTrait =
+    .injecting(from: app)
+  withTestInjector(from: app) { _ in }
+  withTestInjector(from: app, option) {
+    $0.map((any Database).self) { _ in PostgresDatabase() }
+    $0.map((any Database).self, named: "replica \"b\"") { _ in PostgresDatabase() }
+  } operation: { _ in
+  }
+  _ = trait
+}
+
+func pastedAsyncTestSupportFixLines(scope: TestInjector) async throws {
+  try await scope.injector.prepare()
+}
+
+#if canImport(XCTest)
+  final class PastedFixLineTestCase: InjectionTestCase {
+    override var baseInjector: Injector? { Injector(label: "app") }
+  }
+#endif
