@@ -5,63 +5,102 @@ extension DependencyGraph {
   ///
   /// Each node shows its key, scope and owner; each edge goes from the key that needs a
   /// dependency to the dependency, labeled with the `@Injected` property where there is one.
-  /// Missing keys and the edges of problems are red.
+  /// Missing keys and the edges of problems are red; roots have a double border.
   ///
   /// - Parameter graphTitle: The graph's name; the injector's label by default.
   /// - Returns: The DOT text, the same for the same graph.
   public func dot(title graphTitle: String? = nil) -> String {
-    let name = graphTitle ?? injector
-    var lines = ["digraph \(Self.quoted(name)) {", "  rankdir=LR;", "  node [shape=box];"]
-    for node in nodes {
-      let (caption, detail) = caption(of: node)
-      let style = node.isProblem ? ", color=red, fontcolor=red" : ""
-      lines.append(
-        "  \(Self.quoted(caption)) [label=\(Self.quoted("\(caption)\n\(detail)"))\(style)];")
+    let titles = nodes.map { title(of: $0.key) }
+    var ids: [InjectionKey: Int] = [:]
+    ids.reserveCapacity(nodes.count)
+    for (index, node) in nodes.enumerated() { ids[node.key] = index }
+    var text = "digraph \(Self.quoted(graphTitle ?? injector)) {\n  rankdir=LR;\n"
+    text += "  node [shape=box];\n"
+    text.reserveCapacity(80 * (nodes.count + edges.count))
+    for (index, node) in nodes.enumerated() {
+      let detail = detail(of: node)
+      text += "  \(Self.quoted(titles[index])) [label=\(Self.quoted("\(titles[index])\n\(detail)"))"
+      if node.isRoot { text += ", peripheries=2" }
+      if node.isProblem { text += ", color=red, fontcolor=red" }
+      text += "];\n"
     }
     for edge in edges {
-      var attributes: [String] = []
-      if let property = edge.property { attributes.append("label=\(Self.quoted(property))") }
-      if edge.isProblem { attributes.append("color=red, fontcolor=red") }
-      let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-      lines.append(
-        "  \(Self.quoted(title(of: edge.from))) -> \(Self.quoted(title(of: edge.to)))\(suffix);")
+      let from = ids[edge.from].map { titles[$0] } ?? title(of: edge.from)
+      let to = ids[edge.to].map { titles[$0] } ?? title(of: edge.to)
+      text += "  \(Self.quoted(from)) -> \(Self.quoted(to))"
+      switch (edge.property, edge.isProblem) {
+      case (nil, false): break
+      case (let property?, false): text += " [label=\(Self.quoted(property))]"
+      case (nil, true): text += " [color=red, fontcolor=red]"
+      case (let property?, true):
+        text += " [label=\(Self.quoted(property)), color=red, fontcolor=red]"
+      }
+      text += ";\n"
     }
-    lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    text += "}\n"
+    return text
   }
+
+  /// The graph as a Mermaid flowchart, without a title; the same as ``mermaid(title:)`` with
+  /// `nil`.
+  public var mermaid: String { mermaid(title: nil) }
 
   /// The graph as a Mermaid flowchart, which code hosts render in Markdown (a ` ```mermaid `
   /// block).
   ///
-  /// The same content as ``dot(title:)``; problems are drawn in red.
-  public var mermaid: String {
-    var ids: [InjectionKey: String] = [:]
-    for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
-    var lines = ["graph LR"]
-    for node in nodes {
-      let (caption, detail) = caption(of: node)
-      let label = "\(Self.mermaidText(caption))<br/>\(Self.mermaidText(detail))"
-      lines.append("  \(ids[node.key] ?? "")[\"\(label)\"]\(node.isProblem ? ":::problem" : "")")
+  /// The same content as ``dot(title:)``: problems are drawn in red, roots with a thick
+  /// border. A title goes into Mermaid's front matter (`---` / `title: …` / `---`) above
+  /// `graph LR`.
+  ///
+  /// - Parameter graphTitle: The diagram's title, or `nil` for none.
+  /// - Returns: The Mermaid text, the same for the same graph.
+  public func mermaid(title graphTitle: String?) -> String {
+    var ids: [InjectionKey: Int] = [:]
+    ids.reserveCapacity(nodes.count)
+    for (index, node) in nodes.enumerated() { ids[node.key] = index }
+    var text = ""
+    text.reserveCapacity(60 * (nodes.count + edges.count))
+    if let graphTitle {
+      text += "---\ntitle: \(Self.frontMatterText(graphTitle))\n---\n"
+    }
+    text += "graph LR\n"
+    for (index, node) in nodes.enumerated() {
+      text += "  n\(index)[\"\(Self.mermaidText(title(of: node.key)))<br/>"
+      text += "\(Self.mermaidText(detail(of: node)))\"]"
+      if node.isProblem {
+        text += ":::problem"
+      } else if node.isRoot {
+        text += ":::root"
+      }
+      text += "\n"
     }
     var problemLinks: [Int] = []
-    for (index, edge) in edges.enumerated() {
-      guard let from = ids[edge.from], let to = ids[edge.to] else {
-        continue
+    var link = 0
+    for edge in edges {
+      guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+      if let property = edge.property {
+        text += "  n\(from) -->|\(Self.mermaidText(property))| n\(to)\n"
+      } else {
+        text += "  n\(from) --> n\(to)\n"
       }
-      let arrow = edge.property.map { "-->|\(Self.mermaidText($0))|" } ?? "-->"
-      lines.append("  \(from) \(arrow) \(to)")
-      if edge.isProblem { problemLinks.append(index) }
+      if edge.isProblem { problemLinks.append(link) }
+      link += 1
     }
-    lines.append("  classDef problem stroke:#d00,color:#d00")
+    text += "  classDef problem stroke:#d00,color:#d00\n"
+    if nodes.contains(where: { $0.isRoot && !$0.isProblem }) {
+      text += "  classDef root stroke-width:3px\n"
+    }
     if !problemLinks.isEmpty {
-      lines.append(
-        "  linkStyle \(problemLinks.map(String.init).joined(separator: ",")) stroke:#d00,color:#d00"
-      )
+      text += "  linkStyle \(problemLinks.map(String.init).joined(separator: ",")) "
+      text += "stroke:#d00,color:#d00\n"
     }
-    return lines.joined(separator: "\n") + "\n"
+    return text
   }
 
   private static func quoted(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A }) else {
+      return "\"\(text)\""
+    }
     var result = "\""
     for character in text {
       switch character {
@@ -74,7 +113,12 @@ extension DependencyGraph {
     return result + "\""
   }
 
+  /// Text inside a quoted Mermaid label or an edge label: the characters Mermaid reads as
+  /// syntax become entity codes.
   private static func mermaidText(_ text: String) -> String {
+    guard
+      text.utf8.contains(where: { $0 == 0x22 || $0 == 0x3C || $0 == 0x3E || $0 == 0x7C })
+    else { return text }
     var result = ""
     for character in text {
       switch character {
@@ -86,5 +130,19 @@ extension DependencyGraph {
       }
     }
     return result
+  }
+
+  /// A title on one line of front matter, quoted so that a colon or a `#` stays text.
+  private static func frontMatterText(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n", "\r": result += " "
+      default: result.append(character)
+      }
+    }
+    return result + "\""
   }
 }

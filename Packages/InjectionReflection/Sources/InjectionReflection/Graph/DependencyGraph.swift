@@ -2,8 +2,9 @@ public import InjectionCore
 
 /// An injector's dependency graph: each key it can resolve, and which keys each one needs.
 ///
-/// Built by ``InjectionCore/Injector/dependencyGraph(excluding:)`` (and by validation, which
-/// walks the same graph). Nodes and edges are sorted, so ``dot(title:)`` and ``mermaid`` print
+/// Built by validation, which walks it: ``ValidationReport/graph`` (and
+/// ``InjectionCore/Injector/dependencyGraph(roots:rootKeys:excluding:)``, which keeps only it).
+/// Nodes and edges are sorted, so ``dot(title:)`` and ``mermaid(title:)`` print
 /// the same text for the same mappings and can be committed and diffed.
 public struct DependencyGraph: Sendable, Hashable {
   /// One key.
@@ -25,15 +26,20 @@ public struct DependencyGraph: Sendable, Hashable {
     public let key: InjectionKey
     /// How it is provided.
     public let kind: Kind
+    /// Whether the app resolves it by itself: one of the roots named to
+    /// ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)``.
+    public let isRoot: Bool
 
     /// Creates a node.
     ///
     /// - Parameters:
     ///   - key: The key.
     ///   - kind: How it is provided.
-    public init(key: InjectionKey, kind: Kind) {
+    ///   - isRoot: Whether it is a root the app resolves by itself.
+    public init(key: InjectionKey, kind: Kind, isRoot: Bool = false) {
       self.key = key
       self.kind = kind
+      self.isRoot = isRoot
     }
 
     /// Whether the node stands for a problem (a missing key).
@@ -107,8 +113,8 @@ public struct DependencyGraph: Sendable, Hashable {
     "\(key.description)\u{0}\(key.typeName)"
   }
 
-  /// The text a node shows: its key, then how it is provided.
-  func caption(of node: Node) -> (title: String, detail: String) {
+  /// The second line a node shows: how its key is provided.
+  func detail(of node: Node) -> String {
     let detail =
       switch node.kind {
       case .mapped(_, .instance, let owner): "instance, \(owner)"
@@ -117,7 +123,7 @@ public struct DependencyGraph: Sendable, Hashable {
       case .missing: "missing"
       case .unmappedOptional: "optional, not mapped"
       }
-    return (title(of: node.key), detail)
+    return node.isRoot ? "root, \(detail)" : detail
   }
 
   /// A key as the graph writes it: qualified only where two keys of the graph share a name.

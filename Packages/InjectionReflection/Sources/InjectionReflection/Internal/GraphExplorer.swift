@@ -12,7 +12,36 @@ struct GraphExploration {
 /// Resolves every mapping of an injector in a copy of it, observing what each resolution
 /// touches, so that the injector itself builds nothing.
 enum GraphExplorer {
-  static func explore(_ injector: Injector, excluding: [InjectionKey]) -> GraphExploration {
+  /// A key the app resolves by itself, named by the caller: by its type (resolved as
+  /// `resolve(T.self)` would, so an unmapped `Injectable` type is created) or by its key (which
+  /// must be mapped).
+  enum Root {
+    case type(any Any.Type)
+    case key(InjectionKey)
+
+    var key: InjectionKey {
+      switch self {
+      case .type(let type): InjectionKey(type)
+      case .key(let key): key
+      }
+    }
+
+    /// Resolves the root in `copy`.
+    func resolve(in copy: Injector) throws(InjectionError) {
+      switch self {
+      case .type(let type): try Self.resolve(type, in: copy)
+      case .key(let key): _ = try copy.resolve(key)
+      }
+    }
+
+    private static func resolve<T>(_ type: T.Type, in copy: Injector) throws(InjectionError) {
+      _ = try copy.resolve(T.self)
+    }
+  }
+
+  static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey])
+    -> GraphExploration
+  {
     let snapshot = injector.snapshot()
     var mappings = snapshot.mappings.map { (mapping: $0, owner: owner(of: $0, inheritedFrom: nil)) }
     for ancestor in snapshot.inherited {
@@ -51,14 +80,17 @@ enum GraphExplorer {
       // A mapping that takes arguments cannot be built without them: it is checked where
       // something resolves it (without arguments, that is a problem). An `async` one cannot be
       // built synchronously: it is noted where something needs it, or as a root.
-      let roots = mappings.map(\.mapping)
+      let mapped = mappings.map(\.mapping)
         .filter { $0.recipe != .factoryWithArguments && !removed.contains($0.key) }
         .map(\.key)
-      let sorted = roots.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-      for key in sorted {
-        checkedKeys.append(key)
+      let sorted = mapped.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
+        .map { Root.key($0.1) }
+      var checked: Set<InjectionKey> = []
+      for root in roots + sorted
+      where !removed.contains(root.key) && checked.insert(root.key).inserted {
+        checkedKeys.append(root.key)
         do throws(InjectionError) {
-          _ = try copy.resolve(key)
+          try root.resolve(in: copy)
         } catch {
           recorder.record(error)
           if let note = ValidationNote(notBuiltSynchronously: error) {
@@ -73,7 +105,8 @@ enum GraphExplorer {
 
     let state = recorder.state.withLock { $0 }
     let graph = makeGraph(
-      injector: injector.label, mappings: mappings, state: state, removed: removed)
+      injector: injector.label, mappings: mappings, state: state, removed: removed,
+      roots: Set(roots.map(\.key)))
     var notes = state.unmappedOptionals.map {
       ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
     }
@@ -135,7 +168,7 @@ enum GraphExplorer {
 
   private static func makeGraph(
     injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
-    state: GraphRecorder.State, removed: Set<InjectionKey>
+    state: GraphRecorder.State, removed: Set<InjectionKey>, roots: Set<InjectionKey>
   ) -> DependencyGraph {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
@@ -151,7 +184,9 @@ enum GraphExplorer {
       if case .mapped = kinds[key] { continue }
       kinds[key] = .missing
     }
-    let nodes = kinds.map { DependencyGraph.Node(key: $0.key, kind: $0.value) }
+    let nodes = kinds.map {
+      DependencyGraph.Node(key: $0.key, kind: $0.value, isRoot: roots.contains($0.key))
+    }
     let edges = state.dependencies.map { dependency in
       DependencyGraph.Edge(
         from: dependency.from, to: dependency.to,
