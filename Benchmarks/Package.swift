@@ -21,7 +21,8 @@ let package = Package(
     .executableTarget(
       name: "InjectionBenchmarks",
       dependencies: [
-        .product(name: "InjectionCore", package: "swift-injection"), "HeapStatistics",
+        .product(name: "InjectionCore", package: "swift-injection"),
+        .product(name: "InjectionReflection", package: "swift-injection"), "HeapStatistics",
       ],
       path: "InjectionBenchmarks",
       swiftSettings: swiftSettings,

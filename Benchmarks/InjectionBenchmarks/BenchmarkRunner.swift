@@ -36,6 +36,11 @@ enum BenchmarkRunner {
         }
       }
     }
+    if options.includes(W13ValidateAndExport.id) {
+      measure(W13ValidateAndExport.id, into: &report) {
+        try W13ValidateAndExport.run(plan, into: &$0)
+      }
+    }
     if options.includes("W6") {
       for variant in [W6SlowSingletonRace.Variant.tasks, .threads] {
         Console.progress("W6 \(variant.rawValue)…")

@@ -9,6 +9,7 @@ struct Options {
     release) and prints the extra compile time per type; it takes a few minutes. W9's race
     row is in ns per race of 1,000 tasks, not per task. W11 compares a resolution miss with a
     hit in the same injector (there is no hand-wired miss), at 10, 1,000 and 10,000 mappings.
+    W13 validates 10,000 mappings and exports the graph as DOT and Mermaid (target: 300 ms).
 
     OPTIONS:
       --quick         A smoke run with far fewer iterations. Exits non-zero (as a full run
@@ -18,11 +19,11 @@ struct Options {
                       --filter names it.
       --json PATH     Also writes the figures as JSON to PATH.
       --filter IDS    Runs only the listed workloads, comma-separated:
-                      W1,W2,W3,W4,W5,W6,W7,W8,W9,W11.
+                      W1,W2,W3,W4,W5,W6,W7,W8,W9,W11,W13.
       -h, --help      Shows this help.
     """
 
-  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W11"]
+  static let workloadIDs = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W11", "W13"]
 
   var isQuick = false
   var jsonPath: String?

@@ -81,6 +81,9 @@ public struct DependencyGraph: Sendable, Hashable {
   public let edges: [Edge]
   /// The short type names that two different types of the graph share.
   private let ambiguousNames: Set<String>
+  /// How each node's key is written (``title(of:)``), computed once: exports write each key
+  /// several times, and a key's description is a string computation.
+  private let titles: [InjectionKey: String]
 
   /// Creates a graph; nodes and edges are sorted.
   ///
@@ -90,22 +93,56 @@ public struct DependencyGraph: Sendable, Hashable {
   ///   - edges: The dependencies.
   public init(injector: String, nodes: [Node], edges: [Edge]) {
     self.injector = injector
-    // Each key's sort text is computed once, not at every comparison.
-    var orders: [InjectionKey: String] = [:]
-    func order(_ key: InjectionKey) -> String {
-      if let known = orders[key] { return known }
-      let computed = Self.order(key)
-      orders[key] = computed
-      return computed
+    // Each key's description is computed once, and keys are sorted once: nodes and edges are
+    // then sorted by the keys' ranks, integers, not by comparing strings.
+    var descriptions: [InjectionKey: String] = [:]
+    descriptions.reserveCapacity(nodes.count)
+    for node in nodes where descriptions[node.key] == nil {
+      descriptions[node.key] = node.key.description
     }
-    self.nodes = nodes.map { (order($0.key), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    self.edges = edges.map { ((order($0.from), order($0.to), $0.property ?? ""), $0) }
-      .sorted { $0.0 < $1.0 }.map(\.1)
+    for edge in edges {
+      for key in [edge.from, edge.to] where descriptions[key] == nil {
+        descriptions[key] = key.description
+      }
+    }
+    let sortedKeys = descriptions.map { (description: $0.value, key: $0.key) }
+      .sorted {
+        $0.description != $1.description
+          ? $0.description < $1.description : $0.key.typeName < $1.key.typeName
+      }
+    var rank: [InjectionKey: Int] = [:]
+    rank.reserveCapacity(sortedKeys.count)
+    for (position, entry) in sortedKeys.enumerated() { rank[entry.key] = position }
+    self.nodes = nodes.map { (rank[$0.key] ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    // One integer per edge, its ends' ranks; the property breaks a tie (rare: one key holding
+    // another in two properties has one edge).
+    let keyCount = sortedKeys.count
+    let edgeOrder = edges.indices.map { index in
+      ((rank[edges[index].from] ?? 0) * keyCount + (rank[edges[index].to] ?? 0), index)
+    }
+    .sorted {
+      $0.0 != $1.0
+        ? $0.0 < $1.0 : (edges[$0.1].property ?? "") < (edges[$1.1].property ?? "")
+    }
+    self.edges = edgeOrder.map { edges[$0.1] }
+    func description(_ key: InjectionKey) -> String { descriptions[key] ?? key.description }
     var typesByName: [String: Set<String>] = [:]
-    for node in nodes {
-      typesByName[node.key.unqualifiedTypeName, default: []].insert(node.key.typeName)
+    var unqualified: [String: String] = [:]
+    for node in nodes where unqualified[node.key.typeName] == nil {
+      let name = node.key.unqualifiedTypeName
+      unqualified[node.key.typeName] = name
+      typesByName[name, default: []].insert(node.key.typeName)
     }
-    ambiguousNames = Set(typesByName.filter { $0.value.count > 1 }.keys)
+    let ambiguousNames = Set(typesByName.filter { $0.value.count > 1 }.keys)
+    self.ambiguousNames = ambiguousNames
+    var titles: [InjectionKey: String] = [:]
+    titles.reserveCapacity(nodes.count)
+    for node in nodes {
+      titles[node.key] =
+        ambiguousNames.contains(unqualified[node.key.typeName] ?? "")
+        ? Self.qualifiedTitle(of: node.key) : description(node.key)
+    }
+    self.titles = titles
   }
 
   /// Sorts by what a person reads, then by the qualified name to separate namesakes.
@@ -128,7 +165,12 @@ public struct DependencyGraph: Sendable, Hashable {
 
   /// A key as the graph writes it: qualified only where two keys of the graph share a name.
   func title(of key: InjectionKey) -> String {
-    ambiguousNames.contains(key.unqualifiedTypeName)
-      ? (key.name.map { "\(key.typeName) named \"\($0)\"" } ?? key.typeName) : key.description
+    if let title = titles[key] { return title }
+    return ambiguousNames.contains(key.unqualifiedTypeName)
+      ? Self.qualifiedTitle(of: key) : key.description
+  }
+
+  private static func qualifiedTitle(of key: InjectionKey) -> String {
+    key.name.map { "\(key.typeName) named \"\($0)\"" } ?? key.typeName
   }
 }
