@@ -103,8 +103,58 @@ import Testing
     #expect(properties[2].isOptional)
     #expect(properties[1].key == InjectionKey(Wheel.self, named: "spare"))
     #expect(properties[4].injectorLabel == "describe")
-    #expect(engine.description == "engine: Engine, resolved (declared in Level1)")
-    #expect(properties[4].description.contains("from \"describe\""))
+    #expect(
+      engine.description
+        == "engine: Engine, resolved from \"describe\" (\(InjectorSource.current)) (declared in Level1)"
+    )
+    #expect(properties[4].description.contains("unresolved, would resolve from \"describe\""))
+  }
+
+  @Test func afterInjectAPropertyNamesTheInjectorItWasResolvedFrom() throws {
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self) { _ in V8() }
+    let car = Car()  // created outside any withInjector
+
+    let before = try #require(injectedProperties(of: car).first)
+    #expect(before.injectorLabel == "shared")
+    #expect(before.injectorSource == .shared)
+    #expect(before.description.contains("would resolve from \"shared\" (the shared injector"))
+
+    try injector.inject(into: car)
+
+    let after = try #require(injectedProperties(of: car).first)
+    #expect(after.isResolved)
+    #expect(after.injectorLabel == "app")
+    #expect(after.injectorSource == .bound)
+    #expect(after.description.contains("resolved from \"app\" (bound by your code)"))
+  }
+
+  @Test func aPropertyOfABuiltObjectNamesItsBuilderBeforeAndAfter() throws {
+    let injector = Injector(label: "builder")
+    injector.map((any Engine).self) { _ in V8() }
+
+    let car = try injector.resolve(Car.self)
+
+    let engine = try #require(injectedProperties(of: car).first)
+    #expect(engine.isResolved)
+    #expect(engine.injectorLabel == "builder")
+    #expect(engine.injectorSource == .builder)
+  }
+
+  @Test func aResolvedPropertyHoldsItsInjectorWeakly() throws {
+    let car = Car()
+    weak var released: Injector?
+    do {
+      let injector = Injector(label: "short-lived")
+      injector.map((any Engine).self) { _ in V8() }
+      try injector.inject(into: car)
+      released = injector
+      #expect(injectedProperties(of: car).first?.injectorLabel == "short-lived")
+    }
+
+    #expect(released == nil, "the property kept no strong reference")
+    #expect(injectedProperties(of: car).first?.injectorLabel == nil)
+    #expect(injectedProperties(of: car).first?.description.contains("a released injector") == true)
   }
 
   @Test func aValueWithoutPropertiesHasNone() {
