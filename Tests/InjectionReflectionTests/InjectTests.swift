@@ -50,11 +50,67 @@ import Testing
     #expect(object.hooks.value == 0)
   }
 
-  @Test func anObjectWithNoInjectedPropertiesIsLeftAlone() throws {
+  @Test func anObjectWithNoInjectedPropertiesGetsItsHookOnceFromInject() throws {
     let object = Plain()
 
     #expect(try injector().inject(into: object) == 0)
+    #expect(object.hooks.value == 1, "inject completed it, as Gummi's injectIntoObject: did")
+    try injector().inject(into: object)
+    try Injector(label: "another").inject(into: object)
+    #expect(object.hooks.value == 1, "never a second time, whichever injector injects")
+  }
+
+  @Test func eachNewObjectGetsItsOwnHookAlsoAtAReusedAddress() throws {
+    let injector = injector()
+    for _ in 0..<200 {
+      let object = Plain()  // released at the end of each pass: its address may come back
+      try injector.inject(into: object)
+      #expect(object.hooks.value == 1)
+    }
+  }
+
+  @Test func anObjectWhosePropertiesWereReadBeforeGetsItsHookOnce() throws {
+    let injector = injector()
+    let object = withInjector(injector) { Level5() }
+    _ = (object.engine, object.spare, object.radio, object.wheel, object.injector)
+
+    #expect(try injector.inject(into: object) == 0)
+    #expect(object.hooks.value == 1)
+    try injector.inject(into: object)
+    #expect(object.hooks.value == 1)
+  }
+
+  @Test func anObjectAnInjectorBuiltNeverGetsItsHookAgain() throws {
+    let injector = injector()
+    injector.map(Level5.self) { _ in Level5() }
+    let object = try injector.resolve(Level5.self)
+    #expect(object.hooks.value == 1, "its build called it")
+
+    try injector.inject(into: object)
+
+    #expect(object.hooks.value == 1)
+  }
+
+  @Test func aFailedInjectCallsNoHookAndTheNextOneCompletesTheObject() throws {
+    let object = Level5()
+    #expect(throws: InjectionError.self) { try Injector(label: "empty").inject(into: object) }
     #expect(object.hooks.value == 0)
+
+    try injector().inject(into: object)
+
+    #expect(object.hooks.value == 1)
+  }
+
+  @Test func aValueGetsItsHookOnlyFromTheCallThatResolvedSomething() throws {
+    let injector = injector()
+    var gauge = Gauge()
+    try injector.inject(into: &gauge)
+    try injector.inject(into: &gauge)
+    #expect(gauge.hooks.value == 1)
+
+    var plain = PlainValue()
+    try injector.inject(into: &plain)
+    #expect(plain.hooks.value == 0, "a value without properties has nothing to remember it by")
   }
 
   @Test func anObjectHoldingTheSameDependencyTwiceGetsBoth() throws {
