@@ -6,7 +6,7 @@ public import InjectionCore
 /// for property in injectedProperties(of: car) {
 ///   print(property)
 ///   // engine: Engine, resolved from "app" (bound by your code) (declared in Car)
-///   // radio: Radio?, unresolved, would resolve from "shared" (the shared injector (…)) (declared in Car)
+///   // radio: Radio?, unresolved, would resolve from "shared" (the shared injector: …) (declared in Car)
 /// }
 /// ```
 public struct InjectedProperty: Sendable, Hashable, CustomStringConvertible {

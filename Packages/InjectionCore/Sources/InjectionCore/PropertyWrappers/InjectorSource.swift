@@ -17,12 +17,12 @@ public enum InjectorSource: Sendable, Hashable, CustomStringConvertible {
   case bound
 
   /// Why, in words: `its owner's builder`, `the current injector when its owner was created`,
-  /// `the shared injector (nothing built its owner, none was current)`, `bound by your code`.
+  /// `the shared injector: nothing built its owner, none was current`, `bound by your code`.
   public var description: String {
     switch self {
     case .builder: "its owner's builder"
     case .current: "the current injector when its owner was created"
-    case .shared: "the shared injector (nothing built its owner, none was current)"
+    case .shared: "the shared injector: nothing built its owner, none was current"
     case .bound: "bound by your code"
     }
   }
