@@ -21,10 +21,9 @@ enum W13ValidateAndExport {
     let injector = Injector(label: "W13")
     for index in 0..<mappings {
       let scope: Scope = index % 10 == 9 ? .transient : .singleton
+      let previous = index == 0 ? nil : "stop-\((index - 1) / 2)"  // named once, not per build
       injector.map(Stop.self, named: "stop-\(index)", scope: scope) { injector in
-        Stop(
-          previous: index == 0
-            ? nil : try injector.resolve(Stop.self, named: "stop-\((index - 1) / 2)"))
+        Stop(previous: try previous.map { try injector.resolve(Stop.self, named: $0) })
       }
     }
     let keys = (0..<mappings).map { InjectionKey(Stop.self, named: "stop-\($0)") }

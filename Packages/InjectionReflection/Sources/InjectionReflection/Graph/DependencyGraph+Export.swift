@@ -10,35 +10,44 @@ extension DependencyGraph {
   /// - Parameter graphTitle: The graph's name; the injector's label by default.
   /// - Returns: The DOT text, the same for the same graph.
   public func dot(title graphTitle: String? = nil) -> String {
-    let titles = nodes.map { title(of: $0.key) }
-    var ids: [InjectionKey: Int] = [:]
-    ids.reserveCapacity(nodes.count)
-    for (index, node) in nodes.enumerated() { ids[node.key] = index }
-    var text = "digraph \(Self.quoted(graphTitle ?? injector)) {\n  rankdir=LR;\n"
-    text += "  node [shape=box];\n"
-    text.reserveCapacity(80 * (nodes.count + edges.count))
+    var text = ExportText(capacity: 100 * (nodes.count + edges.count))
+    text.append("digraph ")
+    text.appendQuoted(graphTitle ?? injector)
+    text.append(" {\n  rankdir=LR;\n  node [shape=box];\n")
     for (index, node) in nodes.enumerated() {
-      let detail = detail(of: node)
-      text += "  \(Self.quoted(titles[index])) [label=\(Self.quoted("\(titles[index])\n\(detail)"))"
-      if node.isRoot { text += ", peripheries=2" }
-      if node.isProblem { text += ", color=red, fontcolor=red" }
-      text += "];\n"
+      text.append("  ")
+      text.appendQuoted(nodeTitles[index])
+      text.append(" [label=\"")
+      text.appendEscaped(nodeTitles[index])
+      text.append("\\n")
+      text.appendEscaped(detail(of: node))
+      text.append("\"")
+      if node.isRoot { text.append(", peripheries=2") }
+      if node.isProblem { text.append(", color=red, fontcolor=red") }
+      text.append("];\n")
     }
-    for edge in edges {
-      let from = ids[edge.from].map { titles[$0] } ?? title(of: edge.from)
-      let to = ids[edge.to].map { titles[$0] } ?? title(of: edge.to)
-      text += "  \(Self.quoted(from)) -> \(Self.quoted(to))"
+    for (index, edge) in edges.enumerated() {
+      let (from, to) = (edgeEnds[2 * index], edgeEnds[2 * index + 1])
+      text.append("  ")
+      text.appendQuoted(from >= 0 ? nodeTitles[from] : title(of: edge.from))
+      text.append(" -> ")
+      text.appendQuoted(to >= 0 ? nodeTitles[to] : title(of: edge.to))
       switch (edge.property, edge.isProblem) {
       case (nil, false): break
-      case (let property?, false): text += " [label=\(Self.quoted(property))]"
-      case (nil, true): text += " [color=red, fontcolor=red]"
+      case (let property?, false):
+        text.append(" [label=")
+        text.appendQuoted(property)
+        text.append("]")
+      case (nil, true): text.append(" [color=red, fontcolor=red]")
       case (let property?, true):
-        text += " [label=\(Self.quoted(property)), color=red, fontcolor=red]"
+        text.append(" [label=")
+        text.appendQuoted(property)
+        text.append(", color=red, fontcolor=red]")
       }
-      text += ";\n"
+      text.append(";\n")
     }
-    text += "}\n"
-    return text
+    text.append("}\n")
+    return text.string
   }
 
   /// The graph as a Mermaid flowchart, without a title; the same as ``mermaid(title:)`` with
@@ -55,84 +64,54 @@ extension DependencyGraph {
   /// - Parameter graphTitle: The diagram's title, or `nil` for none.
   /// - Returns: The Mermaid text, the same for the same graph.
   public func mermaid(title graphTitle: String?) -> String {
-    var ids: [InjectionKey: Int] = [:]
-    ids.reserveCapacity(nodes.count)
-    for (index, node) in nodes.enumerated() { ids[node.key] = index }
-    var text = ""
-    text.reserveCapacity(60 * (nodes.count + edges.count))
+    var text = ExportText(capacity: 80 * (nodes.count + edges.count))
     if let graphTitle {
-      text += "---\ntitle: \(Self.frontMatterText(graphTitle))\n---\n"
+      text.append("---\ntitle: \(Self.frontMatterText(graphTitle))\n---\n")
     }
-    text += "graph LR\n"
+    text.append("graph LR\n")
     for (index, node) in nodes.enumerated() {
-      text += "  n\(index)[\"\(Self.mermaidText(title(of: node.key)))<br/>"
-      text += "\(Self.mermaidText(detail(of: node)))\"]"
+      text.append("  n")
+      text.append(number: index)
+      text.append("[\"")
+      text.appendMermaidText(nodeTitles[index])
+      text.append("<br/>")
+      text.appendMermaidText(detail(of: node))
+      text.append("\"]")
       if node.isProblem {
-        text += ":::problem"
+        text.append(":::problem")
       } else if node.isRoot {
-        text += ":::root"
+        text.append(":::root")
       }
-      text += "\n"
+      text.append("\n")
     }
     var problemLinks: [Int] = []
     var link = 0
-    for edge in edges {
-      guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+    for (index, edge) in edges.enumerated() {
+      let (from, to) = (edgeEnds[2 * index], edgeEnds[2 * index + 1])
+      guard from >= 0, to >= 0 else { continue }
+      text.append("  n")
+      text.append(number: from)
       if let property = edge.property {
-        text += "  n\(from) -->|\(Self.mermaidText(property))| n\(to)\n"
+        text.append(" -->|")
+        text.appendMermaidText(property)
+        text.append("| n")
       } else {
-        text += "  n\(from) --> n\(to)\n"
+        text.append(" --> n")
       }
+      text.append(number: to)
+      text.append("\n")
       if edge.isProblem { problemLinks.append(link) }
       link += 1
     }
-    text += "  classDef problem stroke:#d00,color:#d00\n"
+    text.append("  classDef problem stroke:#d00,color:#d00\n")
     if nodes.contains(where: { $0.isRoot && !$0.isProblem }) {
-      text += "  classDef root stroke-width:3px\n"
+      text.append("  classDef root stroke-width:3px\n")
     }
     if !problemLinks.isEmpty {
-      text += "  linkStyle \(problemLinks.map(String.init).joined(separator: ",")) "
-      text += "stroke:#d00,color:#d00\n"
+      text.append("  linkStyle \(problemLinks.map(String.init).joined(separator: ",")) ")
+      text.append("stroke:#d00,color:#d00\n")
     }
-    return text
-  }
-
-  /// `text` as a DOT string: in quotes, with quotes, backslashes and line breaks escaped.
-  ///
-  /// Works on UTF-8 bytes: every label has a line break, and a `Character` loop over 10,000
-  /// labels cost more than the rest of the export.
-  private static func quoted(_ text: String) -> String {
-    var bytes: [UInt8] = [UInt8(ascii: "\"")]
-    bytes.reserveCapacity(text.utf8.count + 8)
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-      case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Text inside a quoted Mermaid label or an edge label: the characters Mermaid reads as
-  /// syntax become entity codes.
-  private static func mermaidText(_ text: String) -> String {
-    guard
-      text.utf8.contains(where: { $0 == 0x22 || $0 == 0x3C || $0 == 0x3E || $0 == 0x7C })
-    else { return text }
-    var result = ""
-    for character in text {
-      switch character {
-      case "\"": result += "#quot;"
-      case "<": result += "#lt;"
-      case ">": result += "#gt;"
-      case "|": result += "#124;"
-      default: result.append(character)
-      }
-    }
-    return result
+    return text.string
   }
 
   /// A title on one line of front matter, quoted so that a colon or a `#` stays text.
@@ -147,5 +126,61 @@ extension DependencyGraph {
       }
     }
     return result + "\""
+  }
+}
+
+/// The text of an export, written as UTF-8 bytes into one buffer: an export of 10,000 nodes
+/// makes one string, not several per label.
+struct ExportText {
+  private var bytes: [UInt8] = []
+
+  init(capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// The text written so far.
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Appends `text` as it is.
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Appends a number in decimal.
+  mutating func append(number: Int) {
+    bytes.append(contentsOf: String(number).utf8)
+  }
+
+  /// Appends `text` as a DOT string, in quotes.
+  mutating func appendQuoted(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    appendEscaped(text)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `text` for inside a DOT string: quotes, backslashes and line breaks escaped.
+  mutating func appendEscaped(_ text: String) {
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      default: bytes.append(byte)
+      }
+    }
+  }
+
+  /// Appends `text` for inside a quoted Mermaid label or an edge label: the characters Mermaid
+  /// reads as syntax become entity codes.
+  mutating func appendMermaidText(_ text: String) {
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: "#quot;".utf8)
+      case UInt8(ascii: "<"): bytes.append(contentsOf: "#lt;".utf8)
+      case UInt8(ascii: ">"): bytes.append(contentsOf: "#gt;".utf8)
+      case UInt8(ascii: "|"): bytes.append(contentsOf: "#124;".utf8)
+      default: bytes.append(byte)
+      }
+    }
   }
 }

@@ -84,6 +84,10 @@ public struct DependencyGraph: Sendable, Hashable {
   /// How each node's key is written (``title(of:)``), computed once: exports write each key
   /// several times, and a key's description is a string computation.
   private let titles: [InjectionKey: String]
+  /// The same titles, by node index, for the exports.
+  let nodeTitles: [String]
+  /// The node index of each edge's ends, by edge index; `-1` for an end that is not a node.
+  let edgeEnds: [Int]
 
   /// Creates a graph; nodes and edges are sorted.
   ///
@@ -93,17 +97,27 @@ public struct DependencyGraph: Sendable, Hashable {
   ///   - edges: The dependencies.
   public init(injector: String, nodes: [Node], edges: [Edge]) {
     self.injector = injector
-    // Each key's description is computed once, and keys are sorted once: nodes and edges are
-    // then sorted by the keys' ranks, integers, not by comparing strings.
+    // Each key's description is computed once (its type's unqualified name once per type), and
+    // keys are sorted once: nodes and edges are then sorted by the keys' ranks, integers, not
+    // by comparing strings.
+    var unqualified: [String: String] = [:]
     var descriptions: [InjectionKey: String] = [:]
     descriptions.reserveCapacity(nodes.count)
-    for node in nodes where descriptions[node.key] == nil {
-      descriptions[node.key] = node.key.description
-    }
-    for edge in edges {
-      for key in [edge.from, edge.to] where descriptions[key] == nil {
-        descriptions[key] = key.description
+    func describe(_ key: InjectionKey) {
+      guard descriptions[key] == nil else { return }
+      let type: String
+      if let known = unqualified[key.typeName] {
+        type = known
+      } else {
+        type = key.unqualifiedTypeName
+        unqualified[key.typeName] = type
       }
+      descriptions[key] = key.name.map { "\(type) named \"\($0)\"" } ?? type
+    }
+    for node in nodes { describe(node.key) }
+    for edge in edges {
+      describe(edge.from)
+      describe(edge.to)
     }
     let sortedKeys = descriptions.map { (description: $0.value, key: $0.key) }
       .sorted {
@@ -113,7 +127,8 @@ public struct DependencyGraph: Sendable, Hashable {
     var rank: [InjectionKey: Int] = [:]
     rank.reserveCapacity(sortedKeys.count)
     for (position, entry) in sortedKeys.enumerated() { rank[entry.key] = position }
-    self.nodes = nodes.map { (rank[$0.key] ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    let sortedNodes = nodes.map { (rank[$0.key] ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    self.nodes = sortedNodes
     // One integer per edge, its ends' ranks; the property breaks a tie (rare: one key holding
     // another in two properties has one edge).
     let keyCount = sortedKeys.count
@@ -124,25 +139,31 @@ public struct DependencyGraph: Sendable, Hashable {
       $0.0 != $1.0
         ? $0.0 < $1.0 : (edges[$0.1].property ?? "") < (edges[$1.1].property ?? "")
     }
-    self.edges = edgeOrder.map { edges[$0.1] }
-    func description(_ key: InjectionKey) -> String { descriptions[key] ?? key.description }
+    let sortedEdges = edgeOrder.map { edges[$0.1] }
+    self.edges = sortedEdges
     var typesByName: [String: Set<String>] = [:]
-    var unqualified: [String: String] = [:]
-    for node in nodes where unqualified[node.key.typeName] == nil {
-      let name = node.key.unqualifiedTypeName
-      unqualified[node.key.typeName] = name
-      typesByName[name, default: []].insert(node.key.typeName)
+    for node in nodes {
+      typesByName[unqualified[node.key.typeName] ?? "", default: []].insert(node.key.typeName)
     }
     let ambiguousNames = Set(typesByName.filter { $0.value.count > 1 }.keys)
     self.ambiguousNames = ambiguousNames
     var titles: [InjectionKey: String] = [:]
     titles.reserveCapacity(nodes.count)
-    for node in nodes {
-      titles[node.key] =
+    var nodeIndex: [InjectionKey: Int] = [:]
+    nodeIndex.reserveCapacity(nodes.count)
+    var nodeTitles: [String] = []
+    nodeTitles.reserveCapacity(nodes.count)
+    for (index, node) in sortedNodes.enumerated() {
+      let title =
         ambiguousNames.contains(unqualified[node.key.typeName] ?? "")
-        ? Self.qualifiedTitle(of: node.key) : description(node.key)
+        ? Self.qualifiedTitle(of: node.key) : descriptions[node.key] ?? node.key.description
+      titles[node.key] = title
+      nodeIndex[node.key] = index
+      nodeTitles.append(title)
     }
     self.titles = titles
+    self.nodeTitles = nodeTitles
+    self.edgeEnds = sortedEdges.flatMap { [nodeIndex[$0.from] ?? -1, nodeIndex[$0.to] ?? -1] }
   }
 
   /// Sorts by what a person reads, then by the qualified name to separate namesakes.
