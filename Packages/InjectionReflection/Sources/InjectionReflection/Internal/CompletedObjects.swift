@@ -14,11 +14,10 @@ import Synchronization
 /// stays proportional to the live objects.
 enum CompletedObjects {
   /// A weak reference whose object is only compared by identity, never used.
-  ///
-  /// `@unchecked Sendable`: the object is never dereferenced; the mutex of ``table`` guards
-  /// the entry, and only ``insert(_:)`` loads the reference under it, to compare it with an
-  /// object its caller holds (so that load never releases the last reference, and no `deinit`
-  /// runs under the mutex). The sweep loads references outside the mutex.
+  // @unchecked Sendable: the mutex `table` guards every stored `WeakObject`; the object is
+  // never dereferenced, only compared by identity. Under the mutex only `insert(_:)` loads a
+  // reference, to compare it with an object its caller holds (so the load never releases the
+  // last reference and no `deinit` runs under the mutex); `sweep()` loads them outside it.
   private struct WeakObject: @unchecked Sendable {
     weak var object: AnyObject?
     let stamp: Int
