@@ -22,7 +22,8 @@ let package = Package(
       name: "InjectionBenchmarks",
       dependencies: [
         .product(name: "InjectionCore", package: "swift-injection"),
-        .product(name: "InjectionPlist", package: "swift-injection"), "HeapStatistics",
+        .product(name: "InjectionPlist", package: "swift-injection"),
+        .product(name: "InjectionReflection", package: "swift-injection"), "HeapStatistics",
       ],
       path: "InjectionBenchmarks",
       swiftSettings: swiftSettings,

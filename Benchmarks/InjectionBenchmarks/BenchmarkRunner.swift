@@ -39,6 +39,11 @@ enum BenchmarkRunner {
     if options.includes("P1") {
       measure("P1", into: &report) { try P1PlistLoad.run(plan, into: &$0) }
     }
+    if options.includes(W13ValidateAndExport.id) {
+      measure(W13ValidateAndExport.id, into: &report) {
+        try W13ValidateAndExport.run(plan, into: &$0)
+      }
+    }
     if options.includes("W6") {
       for variant in [W6SlowSingletonRace.Variant.tasks, .threads] {
         Console.progress("W6 \(variant.rawValue)…")

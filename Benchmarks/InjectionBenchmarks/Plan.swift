@@ -27,6 +27,10 @@ struct Plan {
   let missRepetitions: Repetitions
   /// How long one W11 repetition runs: a miss may cost as much as a hit or a thousand times more.
   let missBudget: OperationBudget
+  /// W13: how many mappings the validated injector holds, and its repetitions (one operation
+  /// each: a validation and both exports).
+  let validationMappings: Int
+  let validationRepetitions: Repetitions
 
   static let full = Plan(
     isQuick: false, repetitions: Repetitions(timed: 5), singletonResolves: 1_000_000,
@@ -34,7 +38,8 @@ struct Plan {
     typeCounts: [100, 1_000, 10_000], typesPerRepetition: 10_000, raceTrials: 5, racers: 1_000,
     racesPerRepetition: 10, compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: false,
     missMappingCounts: [10, 1_000, 10_000], missRepetitions: Repetitions(timed: 5),
-    missBudget: OperationBudget(nanoseconds: 20_000_000, maximum: 1_000_000))
+    missBudget: OperationBudget(nanoseconds: 20_000_000, maximum: 1_000_000),
+    validationMappings: 10_000, validationRepetitions: Repetitions(timed: 5))
 
   /// A smoke run: every workload once, with few iterations; W6 and W9's race keep their 1,000
   /// racers because they check behaviour, not time.
@@ -47,7 +52,8 @@ struct Plan {
     typeCounts: [100, 1_000, 10_000], typesPerRepetition: 1, raceTrials: 5, racers: 1_000,
     racesPerRepetition: 1, compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: true,
     missMappingCounts: [10, 1_000, 10_000], missRepetitions: Repetitions(timed: 3),
-    missBudget: OperationBudget(nanoseconds: 2_000_000, maximum: 20_000))
+    missBudget: OperationBudget(nanoseconds: 2_000_000, maximum: 20_000),
+    validationMappings: 10_000, validationRepetitions: Repetitions(timed: 1))
 
   func passesPerRepetition(typeCount: Int) -> Int {
     max(1, typesPerRepetition / typeCount)

@@ -70,9 +70,7 @@ enum Demo {
   /// start-up with `prepare()`, and reads both synchronously on the main actor.
   @MainActor
   private static func runConcurrencyStep(injector: Injector, console: any Console) async {
-    let server = TelemetryServer()
-    injector.map(TelemetryLink.self, scope: .eagerSingleton) { _ in try await server.connect() }
-    injector.map(Dashboard.self, scope: .singleton) { @MainActor _ in Dashboard() }
+    mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
     do {
       try await injector.prepare()
       let dashboard = try injector.resolve(Dashboard.self)  // on the main actor: synchronous
@@ -88,6 +86,13 @@ enum Demo {
     }
   }
 
+  /// Maps the telemetry link, which an `async` factory opens (an eager singleton that
+  /// `prepare()` builds), and the `@MainActor` dashboard.
+  private static func mapTelemetryAndDashboard(on injector: Injector, server: TelemetryServer) {
+    injector.map(TelemetryLink.self, scope: .eagerSingleton) { _ in try await server.connect() }
+    injector.map(Dashboard.self, scope: .singleton) { @MainActor _ in Dashboard() }
+  }
+
   /// The app's injector: the console, and the Engine protocol mapped to a HybridEngine singleton.
   ///
   /// Wheel and Car need no mapping: they are `Injectable`.
@@ -98,14 +103,25 @@ enum Demo {
     return injector
   }
 
-  /// The dependency graph of the demo's injector with its garage (`swift run CarDemo --graph`).
+  /// The title of the demo's graph (`swift run CarDemo --graph`).
+  static let graphTitle = "swift run CarDemo: the garage injector after every step"
+
+  /// The dependency graph of the whole demo (`swift run CarDemo --graph`): the "garage" injector
+  /// with everything the demo maps on it (the console and engine of step 1, the garage of step
+  /// 2, the painted car of step 6, the telemetry link and dashboard of step 7), explored from
+  /// `Car`, the root the demo resolves without mapping it.
   ///
   /// It is found in a copy of the injector, which builds every mapping; a recording console
-  /// keeps the cars it starts from printing.
+  /// keeps the cars it starts from printing. On the main actor, validation builds the
+  /// `@MainActor` dashboard too. RacingModule (steps 3 and 4) is removed again, and the test
+  /// drive of step 5 is a child injector of its own.
+  @MainActor
   static func dependencyGraph() -> DependencyGraph {
     let injector = makeInjector(console: RecordingConsole())
     Garage.map(on: injector, size: 3)
-    return injector.dependencyGraph()
+    PaintedCar.map(on: injector)
+    mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
+    return injector.validationReport(roots: Car.self).graph
   }
 
   /// Resolves a value the demo has mapped; a failure here is a bug in the demo.

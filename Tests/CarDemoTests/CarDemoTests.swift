@@ -1,3 +1,4 @@
+import InjectionCore
 import InjectionReflection
 import Testing
 
@@ -66,13 +67,20 @@ import Testing
 }
 
 @Suite struct CarDemoGraphTests {
-  @Test func theGraphShowsTheGarageItsCarsAndWhatEachCarNeeds() {
-    let mermaid = Demo.dependencyGraph().mermaid
+  @MainActor
+  @Test func theGraphShowsTheWholeDemoWithATitleAndCarAsItsRoot() {
+    let graph = Demo.dependencyGraph()
+    let mermaid = graph.mermaid(title: Demo.graphTitle)
 
-    #expect(mermaid.hasPrefix("graph LR\n"))
-    #expect(mermaid.contains("[\"Car<br/>created automatically\"]"))
+    #expect(mermaid.hasPrefix("---\ntitle: \"\(Demo.graphTitle)\"\n---\ngraph LR\n"))
+    #expect(mermaid.contains("[\"Car<br/>root, created automatically\"]:::root"))
     #expect(mermaid.contains("-->|engine|"))
     #expect(mermaid.contains("-->|frontLeft, frontRight, rearLeft, rearRight|"))
     #expect(!mermaid.contains(":::problem"), "the demo's graph is complete")
+    let shown = Set(graph.nodes.map(\.key.unqualifiedTypeName))
+    #expect(
+      shown.isSuperset(of: [
+        "Car", "Console", "Dashboard", "Engine", "Garage", "PaintedCar", "TelemetryLink", "Wheel",
+      ]), "every step's mappings: \(shown.sorted())")
   }
 }

@@ -98,15 +98,38 @@ extension InjectionPointTests {
     #expect(vehicle.engine === engine)
   }
 
-  @Test func aPointNamesTheInjectorItResolvesFromUntilItIsResolved() throws {
-    let injector = Injector(label: "points")
+  @Test func aPointNamesTheInjectorItResolvesFromThenHoldsItWeaklyOnceResolved() throws {
+    weak var released: Injector?
+    let vehicle: Vehicle
+    let point: any InjectionPoint
+    do {
+      let injector = Injector(label: "points")
+      injector.map((any Engine).self) { _ in HybridEngine() }
+      vehicle = withInjector(injector) { Vehicle() }
+      point = try #require(Self.injectionPoints(of: vehicle).first)
+
+      #expect(point.injector === injector)
+      #expect(point.injectorSource == .current)
+      _ = vehicle.engine
+      #expect(point.injector === injector, "the injector it resolved from")
+      #expect(point.injectorSource == .current)
+      released = injector
+    }
+    #expect(released == nil, "an owner your code created lets go of it once resolved")
+    #expect(point.injector == nil)
+  }
+
+  @Test func aBoundPointNamesTheInjectorItWasBoundTo() throws {
+    let injector = Injector(label: "bound")
     injector.map((any Engine).self) { _ in HybridEngine() }
-    let vehicle = withInjector(injector) { Vehicle() }
+    let vehicle = Vehicle()
     let point = try #require(Self.injectionPoints(of: vehicle).first)
+    #expect(point.injectorSource == .shared)
+
+    try point.bind(to: injector)
 
     #expect(point.injector === injector)
-    _ = vehicle.engine
-    #expect(point.injector == nil, "an owner your code created lets go of it once resolved")
+    #expect(point.injectorSource == .bound)
   }
 
   @Test func aPointOfAnObjectAnInjectorBuiltNamesThatInjector() throws {

@@ -72,6 +72,35 @@ import Testing
         """)
   }
 
+  @Test func aMermaidTitleGoesIntoFrontMatterQuotedOnOneLine() {
+    let graph = DependencyGraph(
+      injector: "app", nodes: [.init(key: InjectionKey(Wheel.self), kind: .automatic)], edges: [])
+
+    let mermaid = graph.mermaid(title: "the \"app\": a graph\nof wheels")
+
+    #expect(
+      mermaid.hasPrefix("---\ntitle: \"the \\\"app\\\": a graph of wheels\"\n---\ngraph LR\n"))
+    #expect(graph.mermaid == graph.mermaid(title: nil))
+    #expect(graph.mermaid.hasPrefix("graph LR\n"))
+  }
+
+  @Test func aProblemLinkIsStyledByItsIndexAmongTheLinksDrawn() {
+    let wheel = InjectionKey(Wheel.self)
+    let engine = InjectionKey((any Engine).self)
+    let garage = InjectionKey(Garage.self)
+    let graph = DependencyGraph(
+      injector: "app",
+      nodes: [.init(key: garage, kind: .automatic), .init(key: engine, kind: .missing)],
+      edges: [
+        .init(from: garage, to: wheel, property: nil, isProblem: false),  // no node: not drawn
+        .init(from: garage, to: engine, property: "engine", isProblem: true),
+      ])
+
+    let mermaid = graph.mermaid
+
+    #expect(mermaid.contains("  linkStyle 0 stroke:#d00,color:#d00\n"))
+  }
+
   @Test func exportIsTheSameForTheSameMappings() {
     #expect(garageInjector().dependencyGraph().dot() == garageInjector().dependencyGraph().dot())
     #expect(

@@ -50,11 +50,67 @@ import Testing
     #expect(object.hooks.value == 0)
   }
 
-  @Test func anObjectWithNoInjectedPropertiesIsLeftAlone() throws {
+  @Test func anObjectWithNoInjectedPropertiesGetsItsHookOnceFromInject() throws {
     let object = Plain()
 
     #expect(try injector().inject(into: object) == 0)
+    #expect(object.hooks.value == 1, "inject completed it, as Gummi's injectIntoObject: did")
+    try injector().inject(into: object)
+    try Injector(label: "another").inject(into: object)
+    #expect(object.hooks.value == 1, "never a second time, whichever injector injects")
+  }
+
+  @Test func eachNewObjectGetsItsOwnHookAlsoAtAReusedAddress() throws {
+    let injector = injector()
+    for _ in 0..<200 {
+      let object = Plain()  // released at the end of each pass: its address may come back
+      try injector.inject(into: object)
+      #expect(object.hooks.value == 1)
+    }
+  }
+
+  @Test func anObjectWhosePropertiesWereReadBeforeGetsItsHookOnce() throws {
+    let injector = injector()
+    let object = withInjector(injector) { Level5() }
+    _ = (object.engine, object.spare, object.radio, object.wheel, object.injector)
+
+    #expect(try injector.inject(into: object) == 0)
+    #expect(object.hooks.value == 1)
+    try injector.inject(into: object)
+    #expect(object.hooks.value == 1)
+  }
+
+  @Test func anObjectAnInjectorBuiltNeverGetsItsHookAgain() throws {
+    let injector = injector()
+    injector.map(Level5.self) { _ in Level5() }
+    let object = try injector.resolve(Level5.self)
+    #expect(object.hooks.value == 1, "its build called it")
+
+    try injector.inject(into: object)
+
+    #expect(object.hooks.value == 1)
+  }
+
+  @Test func aFailedInjectCallsNoHookAndTheNextOneCompletesTheObject() throws {
+    let object = Level5()
+    #expect(throws: InjectionError.self) { try Injector(label: "empty").inject(into: object) }
     #expect(object.hooks.value == 0)
+
+    try injector().inject(into: object)
+
+    #expect(object.hooks.value == 1)
+  }
+
+  @Test func aValueGetsItsHookOnlyFromTheCallThatResolvedSomething() throws {
+    let injector = injector()
+    var gauge = Gauge()
+    try injector.inject(into: &gauge)
+    try injector.inject(into: &gauge)
+    #expect(gauge.hooks.value == 1)
+
+    var plain = PlainValue()
+    try injector.inject(into: &plain)
+    #expect(plain.hooks.value == 0, "a value without properties has nothing to remember it by")
   }
 
   @Test func anObjectHoldingTheSameDependencyTwiceGetsBoth() throws {
@@ -103,8 +159,58 @@ import Testing
     #expect(properties[2].isOptional)
     #expect(properties[1].key == InjectionKey(Wheel.self, named: "spare"))
     #expect(properties[4].injectorLabel == "describe")
-    #expect(engine.description == "engine: Engine, resolved (declared in Level1)")
-    #expect(properties[4].description.contains("from \"describe\""))
+    #expect(
+      engine.description
+        == "engine: Engine, resolved from \"describe\" (\(InjectorSource.current)) (declared in Level1)"
+    )
+    #expect(properties[4].description.contains("unresolved, would resolve from \"describe\""))
+  }
+
+  @Test func afterInjectAPropertyNamesTheInjectorItWasResolvedFrom() throws {
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self) { _ in V8() }
+    let car = Car()  // created outside any withInjector
+
+    let before = try #require(injectedProperties(of: car).first)
+    #expect(before.injectorLabel == "shared")
+    #expect(before.injectorSource == .shared)
+    #expect(before.description.contains("would resolve from \"shared\" (the shared injector"))
+
+    try injector.inject(into: car)
+
+    let after = try #require(injectedProperties(of: car).first)
+    #expect(after.isResolved)
+    #expect(after.injectorLabel == "app")
+    #expect(after.injectorSource == .bound)
+    #expect(after.description.contains("resolved from \"app\" (bound by your code)"))
+  }
+
+  @Test func aPropertyOfABuiltObjectNamesItsBuilderBeforeAndAfter() throws {
+    let injector = Injector(label: "builder")
+    injector.map((any Engine).self) { _ in V8() }
+
+    let car = try injector.resolve(Car.self)
+
+    let engine = try #require(injectedProperties(of: car).first)
+    #expect(engine.isResolved)
+    #expect(engine.injectorLabel == "builder")
+    #expect(engine.injectorSource == .builder)
+  }
+
+  @Test func aResolvedPropertyHoldsItsInjectorWeakly() throws {
+    let car = Car()
+    weak var released: Injector?
+    do {
+      let injector = Injector(label: "short-lived")
+      injector.map((any Engine).self) { _ in V8() }
+      try injector.inject(into: car)
+      released = injector
+      #expect(injectedProperties(of: car).first?.injectorLabel == "short-lived")
+    }
+
+    #expect(released == nil, "the property kept no strong reference")
+    #expect(injectedProperties(of: car).first?.injectorLabel == nil)
+    #expect(injectedProperties(of: car).first?.description.contains("a released injector") == true)
   }
 
   @Test func aValueWithoutPropertiesHasNone() {

@@ -38,6 +38,12 @@ final class Plain: InjectionCompletable {
   func injectionDidComplete() { hooks.increment() }
 }
 
+/// A value with a hook and nothing to inject.
+struct PlainValue: InjectionCompletable {
+  let hooks = Counter()
+  func injectionDidComplete() { hooks.increment() }
+}
+
 /// A value with dependencies.
 struct Gauge: InjectionCompletable {
   @Injected var engine: any Engine

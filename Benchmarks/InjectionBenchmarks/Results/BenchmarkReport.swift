@@ -63,7 +63,7 @@ extension BenchmarkReport {
     let misses = plan.missMappingCounts.count * W11ResolutionMiss.Variant.allCases.count
     let expected: [(id: String, count: Int)] = [
       ("W1", 1), ("W2", 2), ("W3", 1), ("W5", 1), ("W8", 2), ("W9", 2),
-      (W11ResolutionMiss.id, misses),
+      (W11ResolutionMiss.id, misses), (W13ValidateAndExport.id, 1),
     ]
     for (id, count) in expected where options.includes(id) {
       let figures = workloads.filter { $0.id == id }

@@ -11,8 +11,10 @@ import Foundation
 ///
 /// A workload's `variant` is present only where one workload reports several figures that tools
 /// must tell apart (W8: `arguments`, `provider`; W9: `cached`, `race`; W11: `unmapped-class`,
-/// `unmapped-name`, `unmapped-protocol`), and `mappings` only for W11, whose `baseline_ns` is the
-/// hit in the same injector and `injection_ns` the miss. The peak memory figures are `null` when GNU time was
+/// `unmapped-name`, `unmapped-protocol`; W13: `validate-and-export`), and `mappings` only for
+/// W11, whose `baseline_ns` is the hit in the same injector and `injection_ns` the miss, and
+/// W13, whose `injection_ns` is one validation of 10,000 mappings plus both exports and
+/// `baseline_ns` resolving each key once in a copy. The peak memory figures are `null` when GNU time was
 /// not available; the bytes per mapping are `null` off Linux.
 struct JSONReport: Encodable {
   struct Workload: Encodable {

@@ -150,6 +150,19 @@ enum MarkdownTable {
     if ids.contains(W11ResolutionMiss.id) {
       notes.append(missNote(report, plan: plan))
     }
+    if let figure = report.workloads.first(where: { $0.id == W13ValidateAndExport.id }) {
+      let milliseconds = figure.injection / 1e6
+      let target = W13ValidateAndExport.targetMilliseconds
+      notes.append(
+        """
+        W13: `Stop` mapped under \(grouped(figure.mappings ?? 0)) names, a binary tree (the \
+        factory of `stop-i` resolves `stop-((i − 1) / 2)`; every tenth transient, the others \
+        singletons); one operation is `validationReport()`, then `graph.dot()` and \
+        `graph.mermaid` of that report: \(format(milliseconds)) ms, \
+        \(milliseconds <= target ? "within" : "over") the target of \(format(target)) ms. The \
+        baseline resolves each key once in a fresh `makeCopy`, \(format(figure.baseline / 1e6)) ms.
+        """)
+    }
     if !report.races.isEmpty {
       notes.append(
         """

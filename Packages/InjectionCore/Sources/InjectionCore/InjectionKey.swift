@@ -43,6 +43,14 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
     self.type = nil
   }
 
+  /// A key description whose type name is already known (`String(reflecting: type)`).
+  init(type: any Any.Type, typeName: String, name: String?, isProtocol: Bool) {
+    self.typeName = typeName
+    self.name = name
+    self.isProtocol = isProtocol
+    self.type = type
+  }
+
   /// A key description that knows whether its type is a protocol, for diagnostics.
   init(type: any Any.Type, name: String?, isProtocol: Bool) {
     self.givenTypeName = nil
@@ -86,27 +94,42 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
 
   /// `typeName` without the module names that qualify each type in it: the first component of
   /// every qualified name.
+  ///
+  /// Works on UTF-8 bytes (graph exports and validation reports compute it for every key): a
+  /// byte of a non-ASCII character counts as part of an identifier, as such characters only
+  /// appear in identifiers of a type name.
   static func withoutModuleNames(_ typeName: String) -> String {
-    var result = ""
-    var identifier = ""
+    var result: [UInt8] = []
+    result.reserveCapacity(typeName.utf8.count)
+    var identifierStart = 0  // where the current identifier starts in `result`
     var identifierStartsName = true
-    for character in typeName {
-      if character.isLetter || character.isNumber || character == "_" {
-        identifier.append(character)
+    for byte in typeName.utf8 {
+      if Self.isIdentifierByte(byte) {
+        result.append(byte)
         continue
       }
-      if character == ".", identifierStartsName, !identifier.isEmpty {
+      if byte == UInt8(ascii: "."), identifierStartsName, result.count > identifierStart {
         // A module name: drop it with its dot.
-        identifier = ""
+        result.removeSubrange(identifierStart...)
         identifierStartsName = false
         continue
       }
-      result += identifier
-      identifier = ""
-      result.append(character)
-      identifierStartsName = character != "."
+      result.append(byte)
+      identifierStart = result.count
+      identifierStartsName = byte != UInt8(ascii: ".")
     }
-    return result + identifier
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// Whether `byte` can be part of an identifier: an ASCII letter, digit or `_`, or a byte of a
+  /// non-ASCII character.
+  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...:
+      true
+    default: false
+    }
   }
 
   /// `typeName` without the `(unknown context at $…).` that stands for a function a type is
@@ -114,7 +137,10 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
   /// (`Tests.Suite.(unknown context at $10a).Gauge` → `Gauge`).
   static func withoutUnknownContexts(_ typeName: String) -> String {
     let marker = "(unknown context at "
-    guard typeName.contains(marker) else { return typeName }
+    // Most names have no parenthesis at all: a byte scan, not a substring search.
+    guard typeName.utf8.contains(UInt8(ascii: "(")), typeName.contains(marker) else {
+      return typeName
+    }
     var result = Substring()
     var rest = typeName[...]
     while let start = rest.firstRange(of: marker) {

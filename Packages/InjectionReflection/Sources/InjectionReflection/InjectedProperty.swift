@@ -4,7 +4,9 @@ public import InjectionCore
 ///
 /// ```swift
 /// for property in injectedProperties(of: car) {
-///   print(property)  // "engine: Engine, resolved, from "app" (declared in Car)"
+///   print(property)
+///   // engine: Engine, resolved from "app" (bound by your code) (declared in Car)
+///   // radio: Radio?, unresolved, would resolve from "shared" (the shared injector: …) (declared in Car)
 /// }
 /// ```
 public struct InjectedProperty: Sendable, Hashable, CustomStringConvertible {
@@ -23,9 +25,14 @@ public struct InjectedProperty: Sendable, Hashable, CustomStringConvertible {
   /// Whether it had its value when it was described.
   public let isResolved: Bool
 
-  /// The label of the injector it resolves from, while that is known (see
-  /// `InjectionPoint.injector`).
+  /// The label of the injector it resolved from (once resolved, while that injector lives), or
+  /// of the one it would resolve from on its first read (see `InjectionPoint.injector`).
   public let injectorLabel: String?
+
+  /// Why it resolves, or resolved, from that injector: its owner's builder, the current
+  /// injector when its owner was created, the shared one, or one your code bound it to
+  /// (`inject(into:)`).
+  public let injectorSource: InjectorSource
 
   /// Creates a description.
   ///
@@ -35,10 +42,11 @@ public struct InjectedProperty: Sendable, Hashable, CustomStringConvertible {
   ///   - key: The key it resolves.
   ///   - isOptional: Whether it is optional.
   ///   - isResolved: Whether it has its value.
-  ///   - injectorLabel: The label of the injector it resolves from, if known.
+  ///   - injectorLabel: The label of the injector it resolved or resolves from, if known.
+  ///   - injectorSource: Why that injector.
   public init(
     name: String, declaringType: String, key: InjectionKey, isOptional: Bool, isResolved: Bool,
-    injectorLabel: String?
+    injectorLabel: String?, injectorSource: InjectorSource
   ) {
     self.name = name
     self.declaringType = declaringType
@@ -46,19 +54,26 @@ public struct InjectedProperty: Sendable, Hashable, CustomStringConvertible {
     self.isOptional = isOptional
     self.isResolved = isResolved
     self.injectorLabel = injectorLabel
+    self.injectorSource = injectorSource
   }
 
-  /// One line: `engine: Engine, resolved, from "app" (declared in Car)`.
+  /// One line: `engine: Engine, resolved from "app" (its owner's builder) (declared in Car)`.
   public var description: String {
-    var parts = ["\(name): \(key)\(isOptional ? "?" : "")"]
-    parts.append(isResolved ? "resolved" : "unresolved")
-    if let injectorLabel { parts.append("from \"\(injectorLabel)\"") }
-    return parts.joined(separator: ", ") + " (declared in \(declaringType))"
+    let injector = injectorLabel.map { "\"\($0)\"" } ?? "a released injector"
+    let state =
+      isResolved
+      ? "resolved from \(injector) (\(injectorSource))"
+      : "unresolved, would resolve from \(injector) (\(injectorSource))"
+    return "\(name): \(key)\(isOptional ? "?" : ""), \(state) (declared in \(declaringType))"
   }
 }
 
 /// The `@Injected` properties of `subject`, in declaration order: its root class's first, then
 /// each subclass's down to its own type's.
+///
+/// Each names the injector it resolved from, or the one it would resolve from and why: an
+/// object your code created outside any `withInjector` says it would resolve from `"shared"`,
+/// until `inject(into:)` resolves it from the injector you pass, which it then names.
 ///
 /// - Parameter subject: An object or a value; anything else has none.
 /// - Returns: A description of each property.
@@ -67,6 +82,6 @@ public func injectedProperties(of subject: Any) -> [InjectedProperty] {
     InjectedProperty(
       name: found.name, declaringType: found.declaringType, key: found.point.key,
       isOptional: found.point.isOptional, isResolved: found.point.isResolved,
-      injectorLabel: found.point.injector?.label)
+      injectorLabel: found.point.injector?.label, injectorSource: found.point.injectorSource)
   }
 }

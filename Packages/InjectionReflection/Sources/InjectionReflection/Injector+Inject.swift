@@ -15,9 +15,14 @@ extension Injector {
   /// try injector.inject(into: controller)
   /// ```
   ///
-  /// The hook (`InjectionCompletable`) runs once, when this call resolved at
-  /// least one property: injecting into the same object again resolves nothing and calls no
-  /// hook.
+  /// **The hook.** `inject(into:)` completes an object once: the first call that succeeds on
+  /// it resolves what is unresolved and then calls its hook (`InjectionCompletable`), also when
+  /// it has no `@Injected` property at all (as Gummi's `injectIntoObject:` did). Every later
+  /// call, from this injector or another, resolves nothing and calls no hook. An object that an
+  /// injector built got its hook from that build, and `inject(into:)` never calls it again (it
+  /// tells such an object by its `@Injected` properties, which name their builder; an object
+  /// without any that an injector built looks like one your code created: do not inject into
+  /// it). A call that throws calls no hook, and the next call may complete the object.
   ///
   /// - Parameter object: The object to inject into.
   /// - Returns: How many properties this call resolved.
@@ -25,28 +30,43 @@ extension Injector {
   ///   properties resolved before it keep their values, and the hook is not called.
   @discardableResult
   public func inject(into object: AnyObject) throws(InjectionError) -> Int {
-    try injectProperties(of: object)
+    let points = Array(InjectionPoints(of: object))
+    let resolved = try resolve(points)
+    // Built by an injector: its build completed it.
+    let wasBuilt = points.contains { $0.point.injectorSource == .builder }
+    if !wasBuilt, let completable = object as? any InjectionCompletable,
+      CompletedObjects.insert(object)
+    {
+      completable.injectionDidComplete()
+    }
+    return resolved
   }
 
   /// Resolves every `@Injected` property of a value now, from this injector, and then calls
   /// its hook, as ``inject(into:)-(AnyObject)`` does for an object.
+  ///
+  /// A value has no identity to remember, so its hook runs when this call resolved at least one
+  /// of its properties: injecting into it (or into a copy, which shares the properties'
+  /// storage) again resolves nothing and calls no hook, and a value without `@Injected`
+  /// properties never gets its hook from here.
   ///
   /// - Parameter value: The value to inject into.
   /// - Returns: How many properties this call resolved.
   /// - Throws: The `InjectionError` of the first property that cannot be resolved.
   @discardableResult
   public func inject<Value>(into value: inout Value) throws(InjectionError) -> Int {
-    try injectProperties(of: value)
+    let resolved = try resolve(Array(InjectionPoints(of: value)))
+    if resolved > 0, let completable = value as? any InjectionCompletable {
+      completable.injectionDidComplete()
+    }
+    return resolved
   }
 
-  private func injectProperties(of subject: Any) throws(InjectionError) -> Int {
+  private func resolve(_ points: [InjectionPoints.Found]) throws(InjectionError) -> Int {
     var resolved = 0
-    for found in InjectionPoints(of: subject) where !found.point.isResolved {
+    for found in points where !found.point.isResolved {
       try found.point.bind(to: self)
       resolved += 1
-    }
-    if resolved > 0, let completable = subject as? any InjectionCompletable {
-      completable.injectionDidComplete()
     }
     return resolved
   }

@@ -1,35 +1,54 @@
 public import InjectionCore
 
 extension Injector {
-  /// Checks that everything this injector maps can be built, and throws a report of every
-  /// problem at once.
+  /// Checks that everything this injector maps, and everything the app resolves by itself
+  /// (`roots`), can be built, and throws a report of every problem at once.
   ///
   /// ```swift
   /// @Test func theAppsGraphIsComplete() throws {
-  ///   try AppInjector.make().validate()
+  ///   try AppInjector.make().validate(roots: PlaceOrderHandler.self, CancelOrderHandler.self)
   /// }
   /// ```
   ///
-  /// See ``InjectionCore/Injector/validationReport(excluding:)`` for what is checked and how.
+  /// Name as roots the types the app resolves without mapping them: its `Injectable` handlers,
+  /// view models and screens. Nothing reaches them otherwise, so what they need is not checked.
+  /// See ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)`` for what is
+  /// checked and what validation cannot see.
   ///
-  /// - Parameter excluding: Keys not to build; their factories never run.
-  /// - Returns: The report, which then has notes at most.
+  /// - Parameters:
+  ///   - roots: Types the app resolves, mapped or not; each is resolved as
+  ///     `try injector.resolve(T.self)` would, so an unmapped `Injectable` type is created.
+  ///   - rootKeys: Keys the app resolves, such as a named mapping; each must be mapped (a key
+  ///     cannot create an unmapped type: name its type in `roots`).
+  ///   - excluding: Keys not to build; their factories never run.
+  /// - Returns: The report, which then has notes at most; its ``ValidationReport/graph`` is the
+  ///   graph, found by the same exploration.
   /// - Throws: ``ValidationError`` with the whole report when it has a problem.
   @discardableResult
-  public func validate(excluding: [InjectionKey] = []) throws(ValidationError) -> ValidationReport {
-    let report = validationReport(excluding: excluding)
+  public func validate(
+    roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
+  ) throws(ValidationError) -> ValidationReport {
+    let report = makeValidationReport(roots: roots, rootKeys: rootKeys, excluding: excluding)
     guard report.isValid else { throw ValidationError(report: report) }
     return report
   }
 
-  /// Builds every mapping of this injector, and everything reachable from them, in a copy of
-  /// it, and reports every problem found, not just the first.
+  /// Builds every mapping of this injector and every root, and everything reachable from them,
+  /// in a copy of it, and reports every problem found, not just the first.
+  ///
+  /// ```swift
+  /// let report = injector.validationReport(roots: PlaceOrderHandler.self)
+  /// #expect(report.problems.isEmpty, "\(report)")
+  /// print(report.graph.mermaid)   // the same exploration: nothing is built again
+  /// ```
   ///
   /// The copy (`makeCopy`) has the same mappings, inherited ones and modules included, and none
   /// of the built values, so this injector builds nothing and keeps no singleton; the copy is
-  /// released afterwards. Each mapping (its own and its ancestors', excluded ones and those that
-  /// take arguments left out) is resolved in sorted order, and the copy's resolutions are
-  /// observed. The report lists:
+  /// released afterwards. The roots are resolved first, in the order given, then each mapping
+  /// (its own and its ancestors', excluded ones and those that take arguments left out) in
+  /// sorted order, and the copy's resolutions are observed. Whatever those resolutions reach is
+  /// checked: the `@Injected` properties of every value the copy builds, the types it creates
+  /// automatically, and what factories resolve. The report lists:
   ///
   /// - missing mappings, with the path that needed them;
   /// - cycles that fail, with their path (singletons that meet through `@Injected` properties
@@ -38,7 +57,20 @@ extension Injector {
   /// - eager singletons that fail (each is reported and left out, and the rest is checked);
   /// - types whose injection-complete hook never runs because they were mapped where the
   ///   compiler could not see `InjectionCompletable`;
-  /// - as notes, optional dependencies left unmapped.
+  /// - as notes, optional dependencies left unmapped, and values that need Swift concurrency
+  ///   to be built.
+  ///
+  /// What validation cannot see, because no resolution reaches it while the copy builds:
+  ///
+  /// - a type that is not mapped and not a root, such as an `Injectable` handler the app
+  ///   resolves by itself: name it in `roots`;
+  /// - what a `Provider` or `Lazy` builds later, and what code
+  ///   resolves outside a factory (in a method, from `Injector.current`);
+  /// - a branch of a factory that did not run, and a mapping that takes arguments (checked only
+  ///   where something resolves it);
+  /// - mappings made later, on this injector or on a child made at run time (validate the
+  ///   child once it is configured);
+  /// - what an `async` factory, or a `@MainActor` one off the main actor, needs (noted).
   ///
   /// Factories run during validation, with their side effects, in the copy. Exclude the keys
   /// whose factories must not run (a network client that connects when built): they are left
@@ -47,26 +79,47 @@ extension Injector {
   /// Each mapping stops at its first failure, as a resolution does; two missing dependencies
   /// of one object show as one until the first is mapped.
   ///
-  /// - Parameter excluding: Keys not to build.
-  /// - Returns: The report.
-  public func validationReport(excluding: [InjectionKey] = []) -> ValidationReport {
-    let exploration = GraphExplorer.explore(self, excluding: excluding)
-    return ValidationReport(
-      injector: label, problems: exploration.problems, notes: exploration.notes,
-      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
+  /// - Parameters:
+  ///   - roots: Types the app resolves, mapped or not.
+  ///   - rootKeys: Mapped keys the app resolves.
+  ///   - excluding: Keys not to build.
+  /// - Returns: The report, with the graph.
+  public func validationReport(
+    roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
+  ) -> ValidationReport {
+    makeValidationReport(roots: roots, rootKeys: rootKeys, excluding: excluding)
   }
 
   /// The dependency graph of this injector: each key it maps or builds, and which keys each
-  /// one needs, found as ``validationReport(excluding:)`` finds them (in a copy).
+  /// one needs, found as ``validationReport(roots:rootKeys:excluding:)`` finds them (in a copy).
   ///
   /// ```swift
-  /// print(injector.dependencyGraph().mermaid)
+  /// print(injector.dependencyGraph(roots: PlaceOrderHandler.self).mermaid)
   /// ```
   ///
-  /// - Parameter excluding: Keys not to build.
+  /// Each call explores the graph again. To validate and draw, explore once: take the graph of
+  /// the report, ``ValidationReport/graph``.
+  ///
+  /// - Parameters:
+  ///   - roots: Types the app resolves, mapped or not; they are marked in the graph.
+  ///   - rootKeys: Mapped keys the app resolves.
+  ///   - excluding: Keys not to build.
   /// - Returns: The graph; export it with ``DependencyGraph/dot(title:)`` or
-  ///   ``DependencyGraph/mermaid``.
-  public func dependencyGraph(excluding: [InjectionKey] = []) -> DependencyGraph {
-    GraphExplorer.explore(self, excluding: excluding).graph
+  ///   ``DependencyGraph/mermaid(title:)``.
+  public func dependencyGraph(
+    roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
+  ) -> DependencyGraph {
+    makeValidationReport(roots: roots, rootKeys: rootKeys, excluding: excluding).graph
+  }
+
+  private func makeValidationReport(
+    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
+  ) -> ValidationReport {
+    let exploration = GraphExplorer.explore(
+      self, roots: roots.map(GraphExplorer.Root.type) + rootKeys.map(GraphExplorer.Root.key),
+      excluding: excluding)
+    return ValidationReport(
+      injector: label, problems: exploration.problems, notes: exploration.notes,
+      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
   }
 }

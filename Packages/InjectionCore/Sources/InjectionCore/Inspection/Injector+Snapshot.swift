@@ -48,17 +48,34 @@ extension Injector {
       let module = modules.first { $0.id == id }
       return .module(module.map { String(reflecting: $0.type) } ?? "a module being removed")
     }
-    return
-      mappings
-      .map { record, shadowed in
-        MappingSnapshot(
-          key: record.key.publicKey, scope: record.scope, recipe: record.recipe,
-          owner: owner(record.owner), shadowed: shadowed.map(owner),
-          isBuilt: record.isPublished
-            || (record.scope == .weak && record.weakObject.object != nil),
-          hook: hook(of: record))
+    // One display name per type, not per mapping: an injector may map one type under
+    // thousands of names, and building a name costs more than the rest of a snapshot.
+    var typeNames: [ObjectIdentifier: String] = [:]
+    func publicKey(_ key: Key) -> InjectionKey {
+      if let typeName = typeNames[key.id] {
+        return InjectionKey(
+          type: key.type, typeName: typeName, name: key.name, isProtocol: key.isExistential)
       }
-      .sorted { ($0.key.typeName, $0.key.name ?? "") < ($1.key.typeName, $1.key.name ?? "") }
+      let publicKey = key.publicKey
+      typeNames[key.id] = publicKey.typeName
+      return publicKey
+    }
+    let snapshots = mappings.map { record, shadowed in
+      MappingSnapshot(
+        key: publicKey(record.key), scope: record.scope, recipe: record.recipe,
+        owner: owner(record.owner), shadowed: shadowed.map(owner),
+        isBuilt: record.isPublished
+          || (record.scope == .weak && record.weakObject.object != nil),
+        hook: hook(of: record))
+    }
+    // Sorted by index: moving the snapshots themselves retained and released their strings at
+    // every step.
+    return snapshots.indices.sorted { first, second in
+      let (lhs, rhs) = (snapshots[first].key, snapshots[second].key)
+      return lhs.typeName != rhs.typeName
+        ? lhs.typeName < rhs.typeName : (lhs.name ?? "") < (rhs.name ?? "")
+    }
+    .map { snapshots[$0] }
   }
 
   /// Whether the hook runs for a mapping's values, and whether it was missed.

@@ -70,4 +70,38 @@ extension Mapper {
     add(
       Mapping(hooked: Registration<T>.self, named: name, scope: scope, initializer: initializer))
   }
+
+  /// Maps a key whose type has an injection-complete hook to a factory, in a scope that never
+  /// shares a value between threads, for any such type, `Sendable` or not.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - factory: Builds the value; it receives the injector that was asked.
+  @inlinable
+  public func map<T: InjectionCompletable>(
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    add(Mapping(hooked: Registration<T>.self, named: name, scope: scope.scope, factory: factory))
+  }
+
+  /// Maps a key whose type has an injection-complete hook to an initializer, in a scope that
+  /// never shares a value between threads, for any such type, `Sendable` or not.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - initializer: Builds the value.
+  @inlinable
+  public func map<T: InjectionCompletable>(
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    with initializer: @escaping @Sendable () throws -> T
+  ) {
+    add(
+      Mapping(
+        hooked: Registration<T>.self, named: name, scope: scope.scope, initializer: initializer))
+  }
 }

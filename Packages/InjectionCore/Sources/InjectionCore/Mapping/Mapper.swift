@@ -51,6 +51,29 @@ extension Mapper {
     add(Mapping(Registration<T>.self, named: name, scope: scope, factory: factory))
   }
 
+  /// Maps a key to a factory in a scope that never shares a value between threads, for any
+  /// type, `Sendable` or not.
+  ///
+  /// ```swift
+  /// injector.map((any Engine).self, scope: .graph) { _ in HybridEngine() }
+  /// ```
+  ///
+  /// For a `Sendable` type the compiler picks ``Mapper/map(_:named:scope:_:)-1pda4`` instead;
+  /// both make the same mapping.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - factory: Builds the value; it receives the injector that was asked.
+  @inlinable
+  public func map<T>(
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    add(Mapping(Registration<T>.self, named: name, scope: scope.scope, factory: factory))
+  }
+
   /// Maps a key to an initializer or function without parameters, for a new value each time.
   ///
   /// The compiler checks that the initializer's result converts to the key's type:
@@ -90,6 +113,26 @@ extension Mapper {
     add(Mapping(Registration<T>.self, named: name, scope: scope, initializer: initializer))
   }
 
+  /// Maps a key to an initializer or function without parameters, in a scope that never shares
+  /// a value between threads, for any type, `Sendable` or not.
+  ///
+  /// For a `Sendable` type the compiler picks ``Mapper/map(_:named:scope:with:)-2qqp0``
+  /// instead; both make the same mapping.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - initializer: Builds the value.
+  @inlinable
+  public func map<T>(
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    with initializer: @escaping @Sendable () throws -> T
+  ) {
+    add(
+      Mapping(Registration<T>.self, named: name, scope: scope.scope, initializer: initializer))
+  }
+
   /// Maps a key to an instance you built; every resolution returns it.
   ///
   /// The injector does not inject into the instance and does not call its hook.
@@ -112,6 +155,9 @@ extension Mapper {
   /// injector.map(Garage.self, scope: .singleton)
   /// ```
   ///
+  /// The type must be `Sendable`, since this form takes any ``Scope``; a type that is not maps
+  /// as a transient with ``map(_:named:)``.
+  ///
   /// - Parameters:
   ///   - type: The type to build.
   ///   - name: A name, to keep several mappings for one type apart.
@@ -121,5 +167,31 @@ extension Mapper {
     _ type: T.Type, named name: String? = nil, scope: Scope = .transient
   ) {
     add(Mapping(injectable: Registration<T>.self, named: name, scope: scope))
+  }
+
+  /// Maps an ``Injectable`` type to itself, built with `init()`, for a new value each time; for
+  /// any `Injectable` type, `Sendable` or not.
+  ///
+  /// ```swift
+  /// final class OrderService: Injectable {   // not Sendable
+  ///   @Injected var database: any Database
+  ///   init() {}
+  /// }
+  /// injector.map(OrderService.self)           // transient: a new one for each resolution
+  /// ```
+  ///
+  /// The mapping is transient, as auto-creation is; map one to give it a name, or to list it
+  /// among the injector's mappings. A transient value is never shared between threads, so the
+  /// type need not be `Sendable`. For another scope, see
+  /// ``map(_:named:scope:)``: a `Sendable` type maps in any scope, and a type
+  /// that is not maps in ``UnsharedScope/graph`` with a factory,
+  /// `map(OrderService.self, scope: .graph) { _ in OrderService() }`.
+  ///
+  /// - Parameters:
+  ///   - type: The type to build.
+  ///   - name: A name, to keep several mappings for one type apart.
+  @inlinable
+  public func map<T: Injectable & SendableMetatype>(_ type: T.Type, named name: String? = nil) {
+    add(Mapping(injectable: Registration<T>.self, named: name, scope: .transient))
   }
 }

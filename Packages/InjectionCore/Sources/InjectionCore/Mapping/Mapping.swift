@@ -84,8 +84,11 @@ public struct Mapping: Sendable {
   }
 
   /// A mapping of an ``Injectable`` type to itself, built with `init()`.
+  ///
+  /// `T` need not be `Sendable` (a transient or graph mapping of any `Injectable` type), but its
+  /// metatype is: the factory that calls `T()` may run on any thread.
   @usableFromInline
-  init<T: Injectable & Sendable>(
+  init<T: Injectable & SendableMetatype>(
     injectable kind: Registration<T>.Type, named name: String?, scope: Scope
   ) {
     registration = Self.make(

@@ -114,10 +114,13 @@ extension Injector {
       }
       guard !observers.isEmpty else { return nil }
       self.observers = observers
-      self.key = key.publicKey
       self.asked = asked
       (servedBy, scope, wasCached) = asked.servingMapping(of: key)
-      path = ResolutionContext.building?.path ?? AsyncResolutionFrame.ofCurrentTask?.path ?? []
+      let pathKeys = ResolutionContext.building?.pathKeys
+      let asyncPath = pathKeys == nil ? AsyncResolutionFrame.ofCurrentTask?.path : nil
+      (self.key, path) = asked.observers.withLock { list in
+        (list.publicKey(of: key), pathKeys?.map { list.publicKey(of: $0) } ?? asyncPath ?? [])
+      }
     }
 
     func send(_ phase: ResolutionEvent.Phase) {

@@ -27,17 +27,22 @@ class InjectedCellBase: @unchecked Sendable {
 /// releasing store of `state`, so a read after the first is one acquiring load and a field
 /// read: no lock.
 ///
-/// `@unchecked Sendable`: `resolved` is written once, by the thread that moved `state` from
-/// `unresolved` to `publishing` with a compare-and-exchange, before it stores `resolved` into
-/// `state` with a releasing store; it never changes after, and it is read only after an acquiring
-/// load of `state` returned `resolved`. `current` is a mutex; every other stored property is
-/// immutable.
+/// `@unchecked Sendable`: `resolved`, `resolvedFrom` and `wasBound` are written once, by the
+/// thread that moved `state` from `unresolved` to `publishing` with a compare-and-exchange,
+/// before it stores `resolved` into `state` with a releasing store; they never change after, and
+/// they are read only after an acquiring load of `state` returned `resolved`. `current` is a
+/// mutex; every other stored property is immutable.
 @usableFromInline
 class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   /// ``PublicationState`` raw values.
   @usableFromInline let state = Atomic<UInt8>(PublicationState.unresolved.rawValue)
   /// The value, once resolved.
   @usableFromInline @exclusivity(unchecked) final var resolved: Value?
+  /// The injector the value came from, once resolved; weak, so that a resolved property keeps
+  /// no injector alive.
+  @exclusivity(unchecked) private final weak var resolvedFrom: Injector?
+  /// Whether ``bind(to:)`` resolved the value, once resolved.
+  @exclusivity(unchecked) private final var wasBound = false
   /// The injector that built the owner; weak, so that a singleton does not keep it alive.
   private weak let builder: Injector?
   /// The current injector when no injector built the owner (else `nil`); released once the
@@ -148,8 +153,22 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   var key: InjectionKey { InjectionKey(Value.self, named: name) }
 
   /// The injector the property resolves from: its owner's builder, or the current injector
-  /// recorded when the owner was created (until the value is published).
-  var resolvingInjector: Injector? { builder ?? current?.withLock { $0 } }
+  /// recorded when the owner was created; once the value is published, the injector it came
+  /// from (weakly held).
+  var resolvingInjector: Injector? {
+    if isResolved { return resolvedFrom }
+    return builder ?? current?.withLock { $0 }
+  }
+
+  /// Why the property resolves, or resolved, from ``resolvingInjector``.
+  var injectorSource: InjectorSource {
+    if isResolved, wasBound { return .bound }
+    switch source {
+    case .builder: return .builder
+    case .current: return .current
+    case .shared: return .shared
+    }
+  }
 
   /// Whether the property is optional (`nil` when nothing is mapped).
   var isOptional: Bool { false }
@@ -159,7 +178,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   /// - Throws: What resolving the key throws; the property then stays unresolved.
   final func bind(to injector: Injector) throws(InjectionError) {
     guard !isResolved else { return }
-    publish(try resolve(from: injector))
+    publish(try resolve(from: injector), from: injector, isBound: true)
   }
 
   /// Resolves the value from `injector`; overridden for optional and `Injectable` values.
@@ -180,13 +199,13 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
         """)
     }
     let value = try resolve(from: injector)
-    publish(value)
+    publish(value, from: injector, isBound: false)
     return resolved.unsafelyUnwrapped
   }
 
   /// Publishes `value` unless another thread published first; either way, `resolved` holds the
   /// published value when it returns.
-  private func publish(_ value: Value) {
+  private func publish(_ value: Value, from injector: Injector, isBound: Bool) {
     let (won, _) = state.compareExchange(
       expected: PublicationState.unresolved.rawValue,
       desired: PublicationState.publishing.rawValue, ordering: .acquiring)
@@ -197,6 +216,8 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
       return
     }
     resolved = value
+    resolvedFrom = injector
+    wasBound = isBound
     state.store(PublicationState.resolved.rawValue, ordering: .releasing)
     let released = current?.withLock { $0.take() }
     withExtendedLifetime(released) {}  // released here, outside the mutex

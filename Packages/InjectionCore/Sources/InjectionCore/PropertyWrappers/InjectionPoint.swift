@@ -32,10 +32,17 @@ public protocol InjectionPoint {
   /// Whether the property has its value; it keeps it from then on.
   var isResolved: Bool { get }
 
-  /// The injector the property resolves from: the one that built its owner (held weakly, so
-  /// `nil` once it is released), or the one that was ``Injector/current`` when the owner was
-  /// created (held until the property is resolved, `nil` after).
+  /// The injector the property resolves from, or resolved from once it has its value.
+  ///
+  /// Before the property is resolved: the one that built its owner (held weakly, so `nil` once
+  /// it is released), or the one that was ``Injector/current`` when the owner was created
+  /// (held strongly until the property is resolved). After: the injector its value came from,
+  /// held weakly (`nil` once it is released), whichever path resolved it: a build, a first
+  /// read, or ``bind(to:)``. ``injectorSource`` says why.
   var injector: Injector? { get }
+
+  /// Why the property resolves, or resolved, from ``injector``.
+  var injectorSource: InjectorSource { get }
 
   /// Resolves the property now from `injector`, unless it is resolved already.
   ///
@@ -60,8 +67,11 @@ extension Injected: InjectionPoint {
   /// Whether this property has its value.
   public var isResolved: Bool { cell.isResolved }
 
-  /// The injector this property resolves from, while it is known.
+  /// The injector this property resolves from, or resolved from (held weakly once resolved).
   public var injector: Injector? { cell.resolvingInjector }
+
+  /// Why this property resolves, or resolved, from ``injector``.
+  public var injectorSource: InjectorSource { cell.injectorSource }
 
   /// Resolves this property now from `injector`, unless it is resolved already.
   ///

@@ -2,8 +2,9 @@ public import InjectionCore
 
 /// An injector's dependency graph: each key it can resolve, and which keys each one needs.
 ///
-/// Built by ``InjectionCore/Injector/dependencyGraph(excluding:)`` (and by validation, which
-/// walks the same graph). Nodes and edges are sorted, so ``dot(title:)`` and ``mermaid`` print
+/// Built by validation, which walks it: ``ValidationReport/graph`` (and
+/// ``InjectionCore/Injector/dependencyGraph(roots:rootKeys:excluding:)``, which keeps only it).
+/// Nodes and edges are sorted, so ``dot(title:)`` and ``mermaid(title:)`` print
 /// the same text for the same mappings and can be committed and diffed.
 public struct DependencyGraph: Sendable, Hashable {
   /// One key.
@@ -25,15 +26,20 @@ public struct DependencyGraph: Sendable, Hashable {
     public let key: InjectionKey
     /// How it is provided.
     public let kind: Kind
+    /// Whether the app resolves it by itself: one of the roots named to
+    /// ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)``.
+    public let isRoot: Bool
 
     /// Creates a node.
     ///
     /// - Parameters:
     ///   - key: The key.
     ///   - kind: How it is provided.
-    public init(key: InjectionKey, kind: Kind) {
+    ///   - isRoot: Whether it is a root the app resolves by itself.
+    public init(key: InjectionKey, kind: Kind, isRoot: Bool = false) {
       self.key = key
       self.kind = kind
+      self.isRoot = isRoot
     }
 
     /// Whether the node stands for a problem (a missing key).
@@ -75,6 +81,13 @@ public struct DependencyGraph: Sendable, Hashable {
   public let edges: [Edge]
   /// The short type names that two different types of the graph share.
   private let ambiguousNames: Set<String>
+  /// How each node's key is written (``title(of:)``), computed once: exports write each key
+  /// several times, and a key's description is a string computation.
+  private let titles: [InjectionKey: String]
+  /// The same titles, by node index, for the exports.
+  let nodeTitles: [String]
+  /// The node index of each edge's ends, by edge index; `-1` for an end that is not a node.
+  let edgeEnds: [Int]
 
   /// Creates a graph; nodes and edges are sorted.
   ///
@@ -84,22 +97,73 @@ public struct DependencyGraph: Sendable, Hashable {
   ///   - edges: The dependencies.
   public init(injector: String, nodes: [Node], edges: [Edge]) {
     self.injector = injector
-    // Each key's sort text is computed once, not at every comparison.
-    var orders: [InjectionKey: String] = [:]
-    func order(_ key: InjectionKey) -> String {
-      if let known = orders[key] { return known }
-      let computed = Self.order(key)
-      orders[key] = computed
-      return computed
+    // Each key's description is computed once (its type's unqualified name once per type), and
+    // keys are sorted once: nodes and edges are then sorted by the keys' ranks, integers, not
+    // by comparing strings.
+    var unqualified: [String: String] = [:]
+    var descriptions: [InjectionKey: String] = [:]
+    descriptions.reserveCapacity(nodes.count)
+    func describe(_ key: InjectionKey) {
+      guard descriptions[key] == nil else { return }
+      let type: String
+      if let known = unqualified[key.typeName] {
+        type = known
+      } else {
+        type = key.unqualifiedTypeName
+        unqualified[key.typeName] = type
+      }
+      descriptions[key] = key.name.map { "\(type) named \"\($0)\"" } ?? type
     }
-    self.nodes = nodes.map { (order($0.key), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    self.edges = edges.map { ((order($0.from), order($0.to), $0.property ?? ""), $0) }
-      .sorted { $0.0 < $1.0 }.map(\.1)
+    for node in nodes { describe(node.key) }
+    for edge in edges {
+      describe(edge.from)
+      describe(edge.to)
+    }
+    let sortedKeys = descriptions.map { (description: $0.value, key: $0.key) }
+      .sorted {
+        $0.description != $1.description
+          ? $0.description < $1.description : $0.key.typeName < $1.key.typeName
+      }
+    var rank: [InjectionKey: Int] = [:]
+    rank.reserveCapacity(sortedKeys.count)
+    for (position, entry) in sortedKeys.enumerated() { rank[entry.key] = position }
+    let sortedNodes = nodes.map { (rank[$0.key] ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    self.nodes = sortedNodes
+    // One integer per edge, its ends' ranks; the property breaks a tie (rare: one key holding
+    // another in two properties has one edge).
+    let keyCount = sortedKeys.count
+    let edgeOrder = edges.indices.map { index in
+      ((rank[edges[index].from] ?? 0) * keyCount + (rank[edges[index].to] ?? 0), index)
+    }
+    .sorted {
+      $0.0 != $1.0
+        ? $0.0 < $1.0 : (edges[$0.1].property ?? "") < (edges[$1.1].property ?? "")
+    }
+    let sortedEdges = edgeOrder.map { edges[$0.1] }
+    self.edges = sortedEdges
     var typesByName: [String: Set<String>] = [:]
     for node in nodes {
-      typesByName[node.key.unqualifiedTypeName, default: []].insert(node.key.typeName)
+      typesByName[unqualified[node.key.typeName] ?? "", default: []].insert(node.key.typeName)
     }
-    ambiguousNames = Set(typesByName.filter { $0.value.count > 1 }.keys)
+    let ambiguousNames = Set(typesByName.filter { $0.value.count > 1 }.keys)
+    self.ambiguousNames = ambiguousNames
+    var titles: [InjectionKey: String] = [:]
+    titles.reserveCapacity(nodes.count)
+    var nodeIndex: [InjectionKey: Int] = [:]
+    nodeIndex.reserveCapacity(nodes.count)
+    var nodeTitles: [String] = []
+    nodeTitles.reserveCapacity(nodes.count)
+    for (index, node) in sortedNodes.enumerated() {
+      let title =
+        ambiguousNames.contains(unqualified[node.key.typeName] ?? "")
+        ? Self.qualifiedTitle(of: node.key) : descriptions[node.key] ?? node.key.description
+      titles[node.key] = title
+      nodeIndex[node.key] = index
+      nodeTitles.append(title)
+    }
+    self.titles = titles
+    self.nodeTitles = nodeTitles
+    self.edgeEnds = sortedEdges.flatMap { [nodeIndex[$0.from] ?? -1, nodeIndex[$0.to] ?? -1] }
   }
 
   /// Sorts by what a person reads, then by the qualified name to separate namesakes.
@@ -107,8 +171,8 @@ public struct DependencyGraph: Sendable, Hashable {
     "\(key.description)\u{0}\(key.typeName)"
   }
 
-  /// The text a node shows: its key, then how it is provided.
-  func caption(of node: Node) -> (title: String, detail: String) {
+  /// The second line a node shows: how its key is provided.
+  func detail(of node: Node) -> String {
     let detail =
       switch node.kind {
       case .mapped(_, .instance, let owner): "instance, \(owner)"
@@ -117,12 +181,17 @@ public struct DependencyGraph: Sendable, Hashable {
       case .missing: "missing"
       case .unmappedOptional: "optional, not mapped"
       }
-    return (title(of: node.key), detail)
+    return node.isRoot ? "root, \(detail)" : detail
   }
 
   /// A key as the graph writes it: qualified only where two keys of the graph share a name.
   func title(of key: InjectionKey) -> String {
-    ambiguousNames.contains(key.unqualifiedTypeName)
-      ? (key.name.map { "\(key.typeName) named \"\($0)\"" } ?? key.typeName) : key.description
+    if let title = titles[key] { return title }
+    return ambiguousNames.contains(key.unqualifiedTypeName)
+      ? Self.qualifiedTitle(of: key) : key.description
+  }
+
+  private static func qualifiedTitle(of key: InjectionKey) -> String {
+    key.name.map { "\(key.typeName) named \"\($0)\"" } ?? key.typeName
   }
 }

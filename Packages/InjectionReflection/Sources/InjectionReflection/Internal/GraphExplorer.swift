@@ -12,7 +12,36 @@ struct GraphExploration {
 /// Resolves every mapping of an injector in a copy of it, observing what each resolution
 /// touches, so that the injector itself builds nothing.
 enum GraphExplorer {
-  static func explore(_ injector: Injector, excluding: [InjectionKey]) -> GraphExploration {
+  /// A key the app resolves by itself, named by the caller: by its type (resolved as
+  /// `resolve(T.self)` would, so an unmapped `Injectable` type is created) or by its key (which
+  /// must be mapped).
+  enum Root {
+    case type(any Any.Type)
+    case key(InjectionKey)
+
+    var key: InjectionKey {
+      switch self {
+      case .type(let type): InjectionKey(type)
+      case .key(let key): key
+      }
+    }
+
+    /// Resolves the root in `copy`.
+    func resolve(in copy: Injector) throws(InjectionError) {
+      switch self {
+      case .type(let type): try Self.resolve(type, in: copy)
+      case .key(let key): _ = try copy.resolve(key)
+      }
+    }
+
+    private static func resolve<T>(_ type: T.Type, in copy: Injector) throws(InjectionError) {
+      _ = try copy.resolve(T.self)
+    }
+  }
+
+  static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey])
+    -> GraphExploration
+  {
     let snapshot = injector.snapshot()
     var mappings = snapshot.mappings.map { (mapping: $0, owner: owner(of: $0, inheritedFrom: nil)) }
     for ancestor in snapshot.inherited {
@@ -51,14 +80,17 @@ enum GraphExplorer {
       // A mapping that takes arguments cannot be built without them: it is checked where
       // something resolves it (without arguments, that is a problem). An `async` one cannot be
       // built synchronously: it is noted where something needs it, or as a root.
-      let roots = mappings.map(\.mapping)
+      let mapped = mappings.map(\.mapping)
         .filter { $0.recipe != .factoryWithArguments && !removed.contains($0.key) }
         .map(\.key)
-      let sorted = roots.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-      for key in sorted {
-        checkedKeys.append(key)
+      let sorted = mapped.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
+        .map { Root.key($0.1) }
+      var checked: Set<InjectionKey> = []
+      for root in roots + sorted
+      where !removed.contains(root.key) && checked.insert(root.key).inserted {
+        checkedKeys.append(root.key)
         do throws(InjectionError) {
-          _ = try copy.resolve(key)
+          try root.resolve(in: copy)
         } catch {
           recorder.record(error)
           if let note = ValidationNote(notBuiltSynchronously: error) {
@@ -73,7 +105,8 @@ enum GraphExplorer {
 
     let state = recorder.state.withLock { $0 }
     let graph = makeGraph(
-      injector: injector.label, mappings: mappings, state: state, removed: removed)
+      injector: injector.label, mappings: mappings, state: state, removed: removed,
+      roots: Set(roots.map(\.key)))
     var notes = state.unmappedOptionals.map {
       ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
     }
@@ -135,7 +168,7 @@ enum GraphExplorer {
 
   private static func makeGraph(
     injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
-    state: GraphRecorder.State, removed: Set<InjectionKey>
+    state: GraphRecorder.State, removed: Set<InjectionKey>, roots: Set<InjectionKey>
   ) -> DependencyGraph {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
@@ -151,7 +184,9 @@ enum GraphExplorer {
       if case .mapped = kinds[key] { continue }
       kinds[key] = .missing
     }
-    let nodes = kinds.map { DependencyGraph.Node(key: $0.key, kind: $0.value) }
+    let nodes = kinds.map {
+      DependencyGraph.Node(key: $0.key, kind: $0.value, isRoot: roots.contains($0.key))
+    }
     let edges = state.dependencies.map { dependency in
       DependencyGraph.Edge(
         from: dependency.from, to: dependency.to,
@@ -164,35 +199,90 @@ enum GraphExplorer {
 
   /// The cycles among edges that did not fail: values that need each other legally.
   ///
-  /// One path per group of keys that reach each other, starting at its first key in sorted
-  /// order.
+  /// One path per group of keys that reach each other (a strongly connected component, found
+  /// in linear time), starting at its first key in sorted order and following edges in sorted
+  /// order inside the group.
   private static func allowedCycles(in graph: DependencyGraph) -> [[InjectionKey]] {
-    var next: [InjectionKey: [InjectionKey]] = [:]
-    for edge in graph.edges where !edge.isProblem { next[edge.from, default: []].append(edge.to) }
-    var cycles: [[InjectionKey]] = []
-    var covered: Set<InjectionKey> = []
-    for node in graph.nodes where !covered.contains(node.key) {
-      guard let path = path(from: node.key, backTo: node.key, next: next) else { continue }
-      covered.formUnion(path)
-      cycles.append(path)
+    var index: [InjectionKey: Int] = [:]
+    index.reserveCapacity(graph.nodes.count)
+    for (position, node) in graph.nodes.enumerated() { index[node.key] = position }
+    var next = [[Int]](repeating: [], count: graph.nodes.count)
+    for edge in graph.edges where !edge.isProblem {
+      guard let from = index[edge.from], let to = index[edge.to] else { continue }
+      next[from].append(to)
     }
-    return cycles
+    let components = stronglyConnectedComponents(next)
+    var cycles: [(first: Int, path: [InjectionKey])] = []
+    for component in components {
+      let members = Set(component)
+      guard let first = component.min(),
+        members.count > 1 || next[first].contains(first)
+      else { continue }
+      let path = cycle(from: first, within: members, next: next)
+      cycles.append((first, path.map { graph.nodes[$0].key }))
+    }
+    return cycles.sorted { $0.first < $1.first }.map(\.path)
   }
 
-  /// A path from `start` through `next` that returns to `target`, found depth first in sorted
-  /// edge order, or `nil`.
-  private static func path(
-    from start: InjectionKey, backTo target: InjectionKey, next: [InjectionKey: [InjectionKey]]
-  ) -> [InjectionKey]? {
-    var visited: Set<InjectionKey> = []
-    var stack: [(key: InjectionKey, path: [InjectionKey])] = [(start, [start])]
-    while let (key, path) = stack.popLast() {
-      for successor in (next[key] ?? []).reversed() {
-        if successor == target { return path + [target] }
+  /// The strongly connected components of the graph `next` (Tarjan's algorithm, without
+  /// recursion).
+  private static func stronglyConnectedComponents(_ next: [[Int]]) -> [[Int]] {
+    let count = next.count
+    var order = [Int](repeating: -1, count: count)
+    var lowLink = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
+    var stack: [Int] = []
+    var components: [[Int]] = []
+    var counter = 0
+    for start in 0..<count where order[start] < 0 {
+      var work: [(node: Int, edge: Int)] = [(start, 0)]
+      order[start] = counter
+      lowLink[start] = counter
+      counter += 1
+      stack.append(start)
+      onStack[start] = true
+      while let (node, edge) = work.last {
+        if edge < next[node].count {
+          work[work.count - 1].edge += 1
+          let successor = next[node][edge]
+          if order[successor] < 0 {
+            order[successor] = counter
+            lowLink[successor] = counter
+            counter += 1
+            stack.append(successor)
+            onStack[successor] = true
+            work.append((successor, 0))
+          } else if onStack[successor] {
+            lowLink[node] = min(lowLink[node], order[successor])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+        guard lowLink[node] == order[node] else { continue }
+        var component: [Int] = []
+        while let member = stack.popLast() {
+          onStack[member] = false
+          component.append(member)
+          if member == node { break }
+        }
+        components.append(component)
+      }
+    }
+    return components
+  }
+
+  /// A path from `start` back to it inside `members`, found depth first in sorted edge order.
+  private static func cycle(from start: Int, within members: Set<Int>, next: [[Int]]) -> [Int] {
+    var visited: Set<Int> = [start]
+    var stack: [(node: Int, path: [Int])] = [(start, [start])]
+    while let (node, path) = stack.popLast() {
+      for successor in next[node].reversed() where members.contains(successor) {
+        if successor == start { return path + [start] }
         if visited.insert(successor).inserted { stack.append((successor, path + [successor])) }
       }
     }
-    return nil
+    return [start, start]
   }
 }
 

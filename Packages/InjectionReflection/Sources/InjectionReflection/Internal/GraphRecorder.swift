@@ -20,6 +20,11 @@ final class GraphRecorder: Sendable {
     var properties: [Dependency: Set<String>] = [:]
     var missing: Set<InjectionKey> = []
     var unmappedOptionals: [(key: InjectionKey, path: [InjectionKey])] = []
+    /// The `@Injected` properties of each class or struct built, by its type.
+    ///
+    /// A type's stored properties are the same in all its values, so `Mirror` reflects one value per type.
+    /// Keyed by the metatype's identity, which lives as long as the process.
+    var propertiesByType: [ObjectIdentifier: [(key: InjectionKey, name: String)]] = [:]
   }
 
   let state = Mutex(State())
@@ -35,7 +40,7 @@ final class GraphRecorder: Sendable {
         }
       }
     case .ended(.built(let value)):
-      let properties = InjectionPoints(of: value).map { ($0.point.key, $0.name) }
+      let properties = properties(of: value)
       let isUnmappedOptional = event.servedBy == nil && Self.isNilOptional(value)
       state.withLock { state in
         for (key, name) in properties {
@@ -71,6 +76,21 @@ final class GraphRecorder: Sendable {
         break
       }
     }
+  }
+
+  /// The keys and names of the `@Injected` properties of `value`, reflected once per class or
+  /// struct type (an enum's or an optional's payload differs between values: those are
+  /// reflected each time).
+  private func properties(of value: Any) -> [(key: InjectionKey, name: String)] {
+    let type = Swift.type(of: value)
+    let identity = ObjectIdentifier(type)
+    if let known = state.withLock({ $0.propertiesByType[identity] }) { return known }
+    let mirror = Mirror(reflecting: value)
+    let properties = InjectionPoints.properties(of: value)
+    if mirror.displayStyle == .class || mirror.displayStyle == .struct {
+      state.withLock { $0.propertiesByType[identity] = properties }
+    }
+    return properties
   }
 
   /// Whether `value` is an optional holding nothing.

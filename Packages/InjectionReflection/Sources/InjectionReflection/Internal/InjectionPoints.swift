@@ -31,6 +31,22 @@ struct InjectionPoints: Sequence {
 
   func makeIterator() -> IndexingIterator<[Found]> { found.makeIterator() }
 
+  /// The key and name of each injection point of `subject`, in the same order, without the
+  /// declaring types (which cost a type name's computation per class).
+  static func properties(of subject: Any) -> [(key: InjectionKey, name: String)] {
+    var levels: [[(key: InjectionKey, name: String)]] = []
+    var mirror: Mirror? = Mirror(reflecting: subject)
+    while let current = mirror {
+      levels.append(
+        current.children.compactMap { child in
+          guard let point = child.value as? any InjectionPoint else { return nil }
+          return (point.key, propertyName(child.label))
+        })
+      mirror = current.superclassMirror
+    }
+    return levels.reversed().flatMap { $0 }
+  }
+
   /// The declared name: the storage of `var engine` is `_engine`.
   private static func propertyName(_ label: String?) -> String {
     guard let label else { return "(unnamed)" }

@@ -1,7 +1,19 @@
 public import InjectionCore
 
 /// Something validation found that works, but that you may want to know.
-public enum ValidationNote: Sendable, Hashable, CustomStringConvertible {
+///
+/// Every note has a ``kind``, a ``key`` and a ``path`` (see ``ValidationFinding``).
+public enum ValidationNote: ValidationFinding {
+  /// The kinds of note, one per case.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// ``ValidationNote/optionalNotMapped(key:path:)``.
+    case optionalNotMapped
+    /// ``ValidationNote/allowedCycle(path:)``.
+    case allowedCycle
+    /// ``ValidationNote/notBuiltSynchronously(key:path:reason:)``.
+    case notBuiltSynchronously
+  }
+
   /// An optional dependency whose key is not mapped: the property or resolution gets `nil`.
   case optionalNotMapped(key: InjectionKey, path: [InjectionKey])
 
@@ -14,6 +26,34 @@ public enum ValidationNote: Sendable, Hashable, CustomStringConvertible {
   /// `@MainActor` factory when validation runs off the main actor. `path` is what needed it,
   /// ending with `key`. What it needs in turn is not checked.
   case notBuiltSynchronously(key: InjectionKey, path: [InjectionKey], reason: String)
+
+  /// Which case the note is.
+  public var kind: Kind {
+    switch self {
+    case .optionalNotMapped: .optionalNotMapped
+    case .allowedCycle: .allowedCycle
+    case .notBuiltSynchronously: .notBuiltSynchronously
+    }
+  }
+
+  /// The key the note is about; for a cycle, the key where it starts and ends.
+  public var key: InjectionKey {
+    switch self {
+    case .optionalNotMapped(let key, _), .notBuiltSynchronously(let key, _, _): key
+    case .allowedCycle(let path): path.first ?? InjectionKey(typeName: "(empty cycle)")
+    }
+  }
+
+  /// What needed ``key``, outermost first, without `key` itself (the case's `path` of
+  /// ``notBuiltSynchronously(key:path:reason:)`` ends with its key; this one does not); the
+  /// whole cycle for a cycle.
+  public var path: [InjectionKey] {
+    switch self {
+    case .optionalNotMapped(_, let path), .allowedCycle(let path): path
+    case .notBuiltSynchronously(let key, let path, _):
+      path.last == key ? Array(path.dropLast()) : path
+    }
+  }
 
   /// One line for a person.
   public var description: String {

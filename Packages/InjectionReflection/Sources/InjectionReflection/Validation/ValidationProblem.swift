@@ -1,7 +1,25 @@
 public import InjectionCore
 
 /// Something that makes an injector fail at run time, found by validation.
-public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
+///
+/// Every problem has a ``kind``, a ``key`` and a ``path`` (see ``ValidationFinding``).
+public enum ValidationProblem: ValidationFinding {
+  /// The kinds of problem, one per case.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// ``ValidationProblem/missingMapping(key:path:)``.
+    case missingMapping
+    /// ``ValidationProblem/cycle(path:)``.
+    case cycle
+    /// ``ValidationProblem/factoryFailed(key:path:error:)``.
+    case factoryFailed
+    /// ``ValidationProblem/invalidMapping(key:reason:)``.
+    case invalidMapping
+    /// ``ValidationProblem/hookNeverCalled(key:)``.
+    case hookNeverCalled
+    /// ``ValidationProblem/eagerSingletonFailed(key:error:)``.
+    case eagerSingletonFailed
+  }
+
   /// Nothing is mapped for `key`, and it cannot be created automatically; `path` is what
   /// needed it, outermost first.
   case missingMapping(key: InjectionKey, path: [InjectionKey])
@@ -23,6 +41,39 @@ public enum ValidationProblem: Sendable, Hashable, CustomStringConvertible {
   /// The eager singleton `key` could not be built when the injector was copied; `error` is the
   /// diagnostic.
   case eagerSingletonFailed(key: InjectionKey, error: String)
+
+  /// Which case the problem is.
+  public var kind: Kind {
+    switch self {
+    case .missingMapping: .missingMapping
+    case .cycle: .cycle
+    case .factoryFailed: .factoryFailed
+    case .invalidMapping: .invalidMapping
+    case .hookNeverCalled: .hookNeverCalled
+    case .eagerSingletonFailed: .eagerSingletonFailed
+    }
+  }
+
+  /// The key the problem is about; for a cycle, the key where it starts and ends (the first of
+  /// its path).
+  public var key: InjectionKey {
+    switch self {
+    case .missingMapping(let key, _), .factoryFailed(let key, _, _), .invalidMapping(let key, _),
+      .hookNeverCalled(let key), .eagerSingletonFailed(let key, _):
+      key
+    case .cycle(let path): path.first ?? InjectionKey(typeName: "(empty cycle)")
+    }
+  }
+
+  /// What needed ``key``, outermost first; the whole cycle for a cycle; empty for a hook that
+  /// never runs, an invalid mapping and an eager singleton (each is about a mapping, which
+  /// nothing needed when it failed).
+  public var path: [InjectionKey] {
+    switch self {
+    case .missingMapping(_, let path), .factoryFailed(_, let path, _), .cycle(let path): path
+    case .invalidMapping, .hookNeverCalled, .eagerSingletonFailed: []
+    }
+  }
 
   /// One line for a person.
   public var description: String {

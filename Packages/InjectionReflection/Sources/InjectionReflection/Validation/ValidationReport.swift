@@ -16,12 +16,14 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// What works but may surprise: optional dependencies left unmapped, allowed cycles.
   public let notes: [ValidationNote]
 
-  /// The keys that were resolved as roots: every mapping of the injector and its ancestors,
-  /// except the excluded ones and those that take arguments (which only a resolution with
-  /// arguments can build).
+  /// The keys that were resolved as the starting points of the exploration: the roots, in
+  /// the order given, then every mapping of the injector and its ancestors, except the
+  /// excluded ones and those that take arguments (which only a resolution with arguments can
+  /// build).
   public let checkedKeys: [InjectionKey]
 
-  /// The dependency graph that validation walked.
+  /// The dependency graph that validation walked: export it with ``DependencyGraph/dot(title:)``
+  /// or ``DependencyGraph/mermaid(title:)`` without exploring again.
   public let graph: DependencyGraph
 
   /// Creates a report.
@@ -30,7 +32,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   ///   - injector: The label of the validated injector.
   ///   - problems: The problems.
   ///   - notes: The notes.
-  ///   - checkedKeys: The keys resolved as roots.
+  ///   - checkedKeys: The keys resolved as starting points.
   ///   - graph: The dependency graph.
   public init(
     injector: String, problems: [ValidationProblem], notes: [ValidationNote],
@@ -51,7 +53,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     var lines = [
       """
       Validation of injector "\(injector)": \(Self.count(problems.count, "problem")), \
-      \(Self.count(notes.count, "note")) (\(Self.count(checkedKeys.count, "mapping")) checked)
+      \(Self.count(notes.count, "note")) (\(Self.count(checkedKeys.count, "key")) checked)
       """
     ]
     if !problems.isEmpty {
@@ -70,7 +72,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   }
 }
 
-/// The error ``InjectionCore/Injector/validate(excluding:)`` throws: the report, with at least
+/// The error ``InjectionCore/Injector/validate(roots:rootKeys:excluding:)`` throws: the report, with at least
 /// one problem.
 public struct ValidationError: Error, CustomStringConvertible {
   /// The whole report.

@@ -266,4 +266,7 @@ final class ResolutionContext {
 
   /// The keys being built, outermost first.
   var path: [InjectionKey] { frames.map(\.key.publicKey) }
+
+  /// The keys of the path, outermost first, before they are made public.
+  var pathKeys: [Key] { frames.map(\.key) }
 }
