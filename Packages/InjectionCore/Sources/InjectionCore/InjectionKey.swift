@@ -43,14 +43,6 @@ public struct InjectionKey: Hashable, Sendable, CustomStringConvertible {
     self.type = nil
   }
 
-  /// A key description whose type name is already known (`String(reflecting: type)`).
-  init(type: any Any.Type, typeName: String, name: String?, isProtocol: Bool) {
-    self.typeName = typeName
-    self.name = name
-    self.isProtocol = isProtocol
-    self.type = type
-  }
-
   /// A key description that knows whether its type is a protocol, for diagnostics.
   init(type: any Any.Type, name: String?, isProtocol: Bool) {
     self.givenTypeName = nil

@@ -48,18 +48,8 @@ extension Injector {
       let module = modules.first { $0.id == id }
       return .module(module.map { String(reflecting: $0.type) } ?? "a module being removed")
     }
-    // One display name per type, not per mapping: an injector may map one type under
-    // thousands of names, and building a name costs more than the rest of a snapshot.
-    var typeNames: [ObjectIdentifier: String] = [:]
-    func publicKey(_ key: Key) -> InjectionKey {
-      if let typeName = typeNames[key.id] {
-        return InjectionKey(
-          type: key.type, typeName: typeName, name: key.name, isProtocol: key.isExistential)
-      }
-      let publicKey = key.publicKey
-      typeNames[key.id] = publicKey.typeName
-      return publicKey
-    }
+    // A public key writes out no type name: `InjectionKey.typeName` does, once per type.
+    func publicKey(_ key: Key) -> InjectionKey { key.publicKey }
     let snapshots = mappings.map { record, shadowed in
       MappingSnapshot(
         key: publicKey(record.key), scope: record.scope, recipe: record.recipe,
@@ -70,10 +60,12 @@ extension Injector {
     }
     // Sorted by index: moving the snapshots themselves retained and released their strings at
     // every step.
+    // Each type name is read once (a lookup per read), not at every comparison.
+    let typeNames = snapshots.map(\.key.typeName)
     return snapshots.indices.sorted { first, second in
-      let (lhs, rhs) = (snapshots[first].key, snapshots[second].key)
-      return lhs.typeName != rhs.typeName
-        ? lhs.typeName < rhs.typeName : (lhs.name ?? "") < (rhs.name ?? "")
+      typeNames[first] != typeNames[second]
+        ? typeNames[first] < typeNames[second]
+        : (snapshots[first].key.name ?? "") < (snapshots[second].key.name ?? "")
     }
     .map { snapshots[$0] }
   }

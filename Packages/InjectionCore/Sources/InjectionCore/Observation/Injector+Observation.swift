@@ -118,9 +118,9 @@ extension Injector {
       (servedBy, scope, wasCached) = asked.servingMapping(of: key)
       let pathKeys = ResolutionContext.building?.pathKeys
       let asyncPath = pathKeys == nil ? AsyncResolutionFrame.ofCurrentTask?.path : nil
-      (self.key, path) = asked.observers.withLock { list in
-        (list.publicKey(of: key), pathKeys?.map { list.publicKey(of: $0) } ?? asyncPath ?? [])
-      }
+      // A public key writes out no type name (it is written once per type, when first read).
+      self.key = key.publicKey
+      path = pathKeys?.map(\.publicKey) ?? asyncPath ?? []
     }
 
     func send(_ phase: ResolutionEvent.Phase) {
