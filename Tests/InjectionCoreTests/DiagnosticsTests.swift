@@ -408,3 +408,13 @@ enum Instruments {
   /// A nested type nothing maps.
   struct Gauge {}
 }
+
+extension DiagnosticsTests {
+  @Test func closestNameSuggestsWhatDiagnosticsSuggestForAddOns() {
+    let shipping = InjectionError.closestName(to: "shiping", among: ["express", "shipping"])
+    #expect(shipping == "shipping")
+    #expect(InjectionError.closestName(to: "EXPRESS", among: ["express"]) == "express")
+    #expect(InjectionError.closestName(to: "ab", among: ["ad", "ac"]) == "ac")  // a tie: first A–Z
+    #expect(InjectionError.closestName(to: "garage", among: ["engine", "wheel"]) == nil)
+  }
+}

@@ -228,12 +228,31 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
     }
   }
 
-  /// The mapped name closest to `name`: the same but for case, or at most one edit in three
-  /// characters away (a typo), nearest first; `nil` when none is that close.
+  /// The mapped name closest to `name`, by ``closestName(to:among:)``.
   static func closestName(to name: String, in mappedNames: MappedNames) -> String? {
+    closestName(to: name, among: mappedNames.compactMap { $0 })
+  }
+
+  /// The candidate that `name` was most likely meant to be, by the rule every "did you mean" of
+  /// the library's diagnostics follows: the same but for case, or at most one edit in three
+  /// characters away (a typo); the nearest, alphabetically first among equals.
+  ///
+  /// For add-ons and tools that suggest names in their own messages the way Core does:
+  ///
+  /// ```swift
+  /// InjectionError.closestName(to: "shiping", among: ["express", "shipping"])  // "shipping"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name that was not found.
+  ///   - candidates: The names that exist.
+  /// - Returns: The closest candidate, or `nil` when none is that close.
+  public static func closestName(to name: String, among candidates: some Sequence<String>)
+    -> String?
+  {
     let target = Array(name.lowercased())
     var best: (name: String, distance: Int)?
-    for case let candidate? in mappedNames {
+    for candidate in candidates.sorted() {
       let distance = editDistance(target, Array(candidate.lowercased()))
       guard distance <= max(1, target.count / 3) else { continue }
       if let best, best.distance <= distance { continue }

@@ -72,7 +72,7 @@ public struct ServiceReference<Value>: Decodable {
         node.decoder.report(
           node.path,
           .unknownReference(
-            name: name, suggestion: Suggestion.closest(to: name, in: referable),
+            name: name, suggestion: InjectionError.closestName(to: name, among: referable),
             referable: referable))
       }
       return

@@ -66,7 +66,7 @@ public final class ServicesModule: InjectionModule {
           entry.key,
           .notRegistered(
             name: entry.implementation,
-            suggestion: Suggestion.closest(to: entry.implementation, in: registered),
+            suggestion: InjectionError.closestName(to: entry.implementation, among: registered),
             registered: registered))
         continue
       }

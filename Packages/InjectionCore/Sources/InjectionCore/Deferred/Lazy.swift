@@ -115,9 +115,9 @@ public final class Lazy<Value>: BoundToInjector {
 
 /// The first read of a ``Lazy`` value in progress: what ``WaitGraph`` follows, like a
 /// singleton's build.
-///
-/// `@unchecked Sendable`: `gate` is a mutex that guards no state (it orders waiters after the
-/// read); everything else is as in ``AnyBuildTicket``.
+// @unchecked Sendable: `gate` is a mutex that guards no state (the reading thread holds it for
+// the whole read, which orders waiters after it); `isFinished` is guarded by the lock
+// `WaitGraph.edges`, as in `AnyBuildTicket`; `builder` is immutable.
 final class LazyRead: AnyBuildTicket, @unchecked Sendable {
   /// Held by the reading thread for the whole read.
   let gate = PlatformMutex()

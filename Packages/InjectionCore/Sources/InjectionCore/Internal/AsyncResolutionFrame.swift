@@ -112,9 +112,9 @@ final class AsyncGraph: Sendable {
   private let values = Lock<[ObjectIdentifier: Kept]>([:])
 
   /// A kept value and the registration it belongs to.
-  ///
-  /// `@unchecked Sendable`: the value of a `.graph` mapping, whose `map` methods require it to
-  /// be `Sendable`; a registration is `Sendable`.
+  // @unchecked Sendable: guarded by the lock `values` (stored and read only inside its
+  // `withLock`); `value` leaves it as the value of a `.graph` mapping, whose `map` methods
+  // require it to be `Sendable`, and a registration is `Sendable`; both are immutable.
   private struct Kept: @unchecked Sendable {
     let registration: AnyRegistration
     let value: Any

@@ -1,3 +1,5 @@
+import InjectionCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -78,7 +80,8 @@ final class ValueDecoder {
     for (path, visit) in visits {
       let absent = visit.asked.subtracting(visit.keys)
       for key in visit.keys where !visit.known.contains(key) {
-        unknown.append((path + [.key(key)], visit.type, Suggestion.closest(to: key, in: absent)))
+        unknown.append(
+          (path + [.key(key)], visit.type, InjectionError.closestName(to: key, among: absent)))
       }
     }
     return unknown.sorted { PathStep.joined($0.path) < PathStep.joined($1.path) }
@@ -391,36 +394,5 @@ final class ValueDecoder {
       }
       return 0
     }
-  }
-}
-
-/// "Did you mean" suggestions, as Core's named keys make them.
-enum Suggestion {
-  /// The candidate closest to `name`: the same but for case, or at most one edit in three
-  /// characters away; `nil` when none is that close.
-  static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
-    let target = Array(name.lowercased())
-    var best: (name: String, distance: Int)?
-    for candidate in candidates.sorted() {
-      let distance = editDistance(target, Array(candidate.lowercased()))
-      guard distance <= max(1, target.count / 3) else { continue }
-      if let best, best.distance <= distance { continue }
-      best = (candidate, distance)
-    }
-    return best?.name
-  }
-
-  /// The Levenshtein distance of two character sequences.
-  private static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
-    var previous = Array(0...rhs.count)
-    for (i, left) in lhs.enumerated() {
-      var current = [i + 1]
-      for (j, right) in rhs.enumerated() {
-        current.append(
-          min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[rhs.count]
   }
 }
