@@ -9,7 +9,8 @@ extension ModuleTests {
     let configurations = Counter()
     let builds = Counter()
     let unloads = Mutex<[String]>([])
-    let stillMappedAtUnload = Mutex<[Bool]>([])
+    /// The speed limit `unload` resolved, `nil` where `Settings` resolved to nothing.
+    let speedLimitAtUnload = Mutex<[Int?]>([])
     let scope: Scope
 
     init(scope: Scope = .singleton) {
@@ -28,8 +29,8 @@ extension ModuleTests {
 
     func unload(from injector: Injector) {
       unloads.withLock { $0.append(injector.label) }
-      let mapped = injector.isMapped(Settings.self)
-      stillMappedAtUnload.withLock { $0.append(mapped) }
+      let speedLimit = try? injector.resolve(Settings.self).speedLimit
+      speedLimitAtUnload.withLock { $0.append(speedLimit) }
     }
   }
 
@@ -186,8 +187,9 @@ extension ModuleTests {
     #expect(!injector.isMapped((any Engine).self))
   }
 
-  @Test func removingAModuleCallsUnloadOnceAfterItsMappingsAreGone() throws {
+  @Test func removingAModuleCallsUnloadOnceWhileItsMappingsAreStillInPlace() throws {
     let injector = Injector(label: "garage")
+    injector.map(Settings.self, to: Settings(speedLimit: 50))
     let module = RacingModule()
     try injector.addModule(module)
     #expect(module.unloads.withLock { $0 }.isEmpty)
@@ -195,7 +197,8 @@ extension ModuleTests {
     injector.removeModule(module)
 
     #expect(module.unloads.withLock { $0 } == ["garage"])
-    #expect(module.stillMappedAtUnload.withLock { $0 } == [false])
+    #expect(module.speedLimitAtUnload.withLock { $0 } == [300], "the module's own Settings")
+    #expect(try injector.resolve(Settings.self).speedLimit == 50, "removed after unload")
   }
 
   @Test func removingAModuleThatIsNotAddedDoesNothing() throws {
@@ -335,7 +338,7 @@ extension ModuleTests {
     #expect(try parent.resolve((any Engine).self) is HybridEngine)
   }
 
-  @Test func replacingAModuleSwapsItsMappingsAndUnloadsTheOldOneAfterItsSingletons() throws {
+  @Test func replacingAModuleUnloadsTheOldOneWithItsMappingsThenSwapsThem() throws {
     let injector = Injector(label: "replace")
     injector.map(Settings.self, to: Settings(speedLimit: 50))
     let racing = RacingModule()
@@ -351,7 +354,9 @@ extension ModuleTests {
     #expect(!injector.hasModule(racing))
     #expect(injector.hasModule(tuning))
     #expect(racing.unloads.withLock { $0 } == ["replace"])
-    #expect(racing.stillMappedAtUnload.withLock { $0 } == [true], "Settings, now the tuning's")
+    #expect(
+      racing.speedLimitAtUnload.withLock { $0 } == [300],
+      "unload sees the racing module's Settings, not yet the tuning's")
     injector.removeModule(tuning)
     #expect(try injector.resolve(Settings.self).speedLimit == 50, "the direct mapping is back")
   }

@@ -23,6 +23,11 @@ struct Registry {
   /// Modules being configured by `addModule` right now, so that one instance added from two
   /// threads at once is configured once.
   var modulesBeingAdded: Set<ObjectIdentifier> = []
+  /// Modules whose `unload(from:)` runs right now, before their mappings are removed, so that
+  /// one module removed from two threads at once is unloaded and removed once.
+  ///
+  /// A module in this set is still added (its record and mappings are in place).
+  var modulesBeingRemoved: Set<ObjectIdentifier> = []
   /// How many modules are building their eager singletons right now.
   ///
   /// Their mappings are not in `active` yet: only the thread that adds such a module sees them, through its
@@ -95,6 +100,18 @@ struct Registry {
     let replaced = registrations.compactMap { push($0, owner: id) }
     modules.append(ModuleRecord(module: module, keys: registrations.map(\.key)))
     return replaced
+  }
+
+  /// Ends the removal of a module that ``modulesBeingRemoved`` holds, after its `unload`:
+  /// removes its record and exactly its mappings, restoring what they shadowed.
+  ///
+  /// - Returns: The module and its removed registrations, to be released after the lock is
+  ///   dropped.
+  mutating func finishRemoval(of id: ObjectIdentifier) -> (
+    module: any InjectionModule, removed: [AnyRegistration]
+  )? {
+    modulesBeingRemoved.remove(id)
+    return removeModule(id)
   }
 
   /// Removes a module's record and exactly its mappings, restoring what they shadowed.

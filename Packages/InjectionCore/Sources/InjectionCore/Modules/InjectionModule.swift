@@ -19,12 +19,29 @@ public protocol InjectionModule: AnyObject, Sendable {
   /// - Parameter mappings: Where to map; it has the same `map` methods as ``Injector``.
   func configure(_ mappings: ModuleMappings)
 
-  /// Called after the module was removed from `injector` and its mappings and singletons were
-  /// released, or after an ``Injector/addModule(_:)`` of it failed (then nothing of it was
-  /// added, and what it built is released). Every `configure` is followed by exactly one
-  /// `unload`. The default does nothing.
+  /// Called when the module is removed from `injector`, while its mappings are still in place,
+  /// or after an ``Injector/addModule(_:)`` of it failed. Every `configure` is followed by
+  /// exactly one `unload`. The default does nothing.
   ///
-  /// - Parameter injector: The injector the module was removed from.
+  /// On ``Injector/removeModule(_:)->Bool`` (and for the old module of
+  /// ``Injector/replaceModule(_:with:)``), `unload` runs first, without any lock held, so it can
+  /// resolve the module's own mappings: a singleton the module built is the same instance, and
+  /// the module can close it. Once `unload` returns, the injector removes the module's mappings
+  /// in one step and releases its singletons. A singleton that was never built is built if
+  /// `unload` resolves it, and released with the others. `unload` cannot throw: the removal does
+  /// not depend on it.
+  ///
+  /// After a failed ``Injector/addModule(_:)`` nothing of the module was added, and what it
+  /// built is already released when `unload` runs: resolving its keys then finds what the
+  /// injector maps without it.
+  ///
+  /// ```swift
+  /// func unload(from injector: Injector) {
+  ///   try? injector.resolve(RemoteService.self).close()  // the module's singleton, still mapped
+  /// }
+  /// ```
+  ///
+  /// - Parameter injector: The injector the module is removed from.
   func unload(from injector: Injector)
 }
 

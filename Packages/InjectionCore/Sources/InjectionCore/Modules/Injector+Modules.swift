@@ -71,17 +71,19 @@ extension Injector {
   /// or both.
   ///
   /// `new` is configured and its eager singletons are built first, while `old`'s mappings are
-  /// still in place; then, in one step, `old`'s mappings are removed (restoring what they
-  /// shadowed) and `new`'s are added. `old`'s singletons are released and its
-  /// ``InjectionModule/unload(from:)`` is called afterwards. Use it to reload a configuration,
-  /// such as a newer services file, while the app runs.
+  /// still in place; then `old`'s ``InjectionModule/unload(from:)`` is called, still with its
+  /// mappings in place and `new`'s not yet visible; then, in one step, `old`'s mappings are
+  /// removed (restoring what they shadowed) and `new`'s are added, and `old`'s singletons are
+  /// released before this method returns. Use it to reload a configuration, such as a newer
+  /// services file, while the app runs.
   ///
   /// ```swift
   /// try injector.replaceModule(currentServices, with: reloadedServices)
   /// ```
   ///
   /// - Parameters:
-  ///   - old: The module to remove; if this injector does not hold it, `new` is just added.
+  ///   - old: The module to remove; if this injector does not hold it (or another call is
+  ///     removing it right now), `new` is just added.
   ///   - new: The module to add.
   /// - Returns: Whether `old` was held and is now removed.
   /// - Throws: What ``addModule(_:)`` throws for `new`; `old` then stays in place.
@@ -102,33 +104,42 @@ extension Injector {
       new.unload(from: self)
       throw error
     }
-    let wasHeld = swapModules(removing: old, adding: new, registrations: registrations)
+    let wasHeld = claimRemoval(of: old)
     if wasHeld { old.unload(from: self) }
+    swapModules(removing: wasHeld ? old : nil, adding: new, registrations: registrations)
     return wasHeld
   }
 
-  /// Removes `old`'s mappings and adds `new`'s under one lock, then releases what was removed
-  /// or replaced before it returns, after the mutex is unlocked.
-  ///
-  /// - Returns: Whether `old` was held.
+  /// Removes `old`'s mappings (a module this call claimed with ``claimRemoval(of:)``) and adds
+  /// `new`'s under one lock, then releases what was removed or replaced before it returns,
+  /// after the mutex is unlocked.
   private func swapModules(
-    removing old: any InjectionModule, adding new: any InjectionModule,
+    removing old: (any InjectionModule)?, adding new: any InjectionModule,
     registrations: [AnyRegistration]
-  ) -> Bool {
+  ) {
     let (removed, replaced) = registry.withLock { registry in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
-      let removed = registry.removeModule(ObjectIdentifier(old))
+      let removed = old.flatMap { registry.finishRemoval(of: ObjectIdentifier($0)) }
       return (removed, registry.addModule(new, registrations: registrations))
     }
     withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
-    return removed != nil
   }
 
-  /// Removes a module: exactly its mappings, restoring what they shadowed, releasing its
-  /// singletons, then calling its ``InjectionModule/unload(from:)``.
+  /// Removes a module: calls its ``InjectionModule/unload(from:)`` while its mappings are still
+  /// in place, then removes exactly its mappings, restoring what they shadowed, and releases its
+  /// singletons.
+  ///
+  /// `unload` runs without any lock held and can resolve the module's own mappings: a singleton
+  /// of the module that was built is the same instance, so a module can close what it opened.
+  /// While `unload` runs, the module is still added for every thread (``hasModule(_:)`` is
+  /// `true`, adding it again throws ``InjectionError/moduleAlreadyAdded(module:injector:)``),
+  /// and another call that removes it returns `false` at once. Then its mappings are removed in
+  /// one step, so a resolution on another thread sees either all of them or none, and its
+  /// singletons are released before this method returns (unless something else holds them).
   ///
   /// - Parameter module: The module instance to remove.
-  /// - Returns: `true` if the module was added to this injector and is now removed.
+  /// - Returns: `true` if the module was added to this injector and is now removed; `false` if it
+  ///   was not added, or another call is removing it.
   @discardableResult
   public func removeModule(_ module: any InjectionModule) -> Bool {
     removeModules { $0 === module } > 0
@@ -163,20 +174,23 @@ extension Injector {
   private func removeModules(where matches: (any InjectionModule) -> Bool) -> Int {
     let candidates = registry.withLock { $0.modules.map(\.module) }.filter(matches)
     var count = 0
-    for module in candidates.reversed() where removeMappings(of: module) {
+    for module in candidates.reversed() where claimRemoval(of: module) {
       module.unload(from: self)
+      let removed = registry.withLock { $0.finishRemoval(of: ObjectIdentifier(module)) }
+      withExtendedLifetime(removed) {}  // its singletons are released here, after the mutex
       count += 1
     }
     return count
   }
 
-  /// Removes a module's record and mappings, and releases them (its singletons too) before it
-  /// returns, after the mutex is unlocked.
+  /// Claims `module` for removal by this call: afterwards only this call unloads and removes it.
   ///
-  /// - Returns: Whether the module was added (and not removed by another thread first).
-  private func removeMappings(of module: any InjectionModule) -> Bool {
-    let removed = registry.withLock { $0.removeModule(ObjectIdentifier(module)) }
-    return removed != nil
+  /// - Returns: Whether the module is added and no other call is removing it.
+  private func claimRemoval(of module: any InjectionModule) -> Bool {
+    let id = ObjectIdentifier(module)
+    return registry.withLock { registry in
+      registry.containsModule(id) && registry.modulesBeingRemoved.insert(id).inserted
+    }
   }
 
   private func alreadyAdded(_ module: any InjectionModule) -> InjectionError {
