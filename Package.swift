@@ -107,6 +107,17 @@ let package = Package(
       path: "Tests/FixLineTests",
       swiftSettings: swiftSettings
     ),
+    // The examples of the READMEs of the libraries the migration guides start from, ported and
+    // checked (Documentation/MigratingFrom*.md).
+    .testTarget(
+      name: "MigrationExamplesTests",
+      dependencies: [
+        "InjectionCore", "InjectionPlist", "InjectionReflection", "InjectionTestSupport",
+      ],
+      path: "Tests/MigrationExamplesTests",
+      resources: [.copy("Services.plist")],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "CarDemoTests",
       dependencies: ["CarDemo", "InjectionReflection", "InjectionTestSupport"],
