@@ -15,14 +15,21 @@ extension Injector {
   /// try injector.inject(into: controller)
   /// ```
   ///
-  /// **The hook.** `inject(into:)` completes an object once: the first call that succeeds on
-  /// it resolves what is unresolved and then calls its hook (`InjectionCompletable`), also when
-  /// it has no `@Injected` property at all (as Gummi's `injectIntoObject:` did). Every later
-  /// call, from this injector or another, resolves nothing and calls no hook. An object that an
-  /// injector built got its hook from that build, and `inject(into:)` never calls it again (it
-  /// tells such an object by its `@Injected` properties, which name their builder; an object
-  /// without any that an injector built looks like one your code created: do not inject into
-  /// it). A call that throws calls no hook, and the next call may complete the object.
+  /// **The hook.** A call runs the object's `injectionDidComplete()` when all of these hold:
+  ///
+  /// - the call succeeds (one that throws calls no hook; the next call may complete the
+  ///   object);
+  /// - the object conforms to `InjectionCompletable` (checked at run time, on the object's
+  ///   dynamic type);
+  /// - no injector built the object: a build already called its hook. The call tells such an
+  ///   object by its `@Injected` properties, which name the injector that built their owner;
+  ///   an object without any that an injector built looks like one your code created, so do
+  ///   not inject into it;
+  /// - no earlier call completed this object, from this injector or another: the hook runs once
+  ///   per object, and later calls resolve nothing new and call no hook.
+  ///
+  /// So the first successful call on an object your code created calls the hook, also when the
+  /// object has no `@Injected` property at all (as Gummi's `injectIntoObject:` did).
   ///
   /// - Parameter object: The object to inject into.
   /// - Returns: How many properties this call resolved.
