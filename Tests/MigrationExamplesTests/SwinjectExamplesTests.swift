@@ -80,6 +80,20 @@ extension SwinjectExamplesTests {
     #expect(person.play() == "I'm playing with Mimi.")
   }
 
+  @Test func aMissingAnimalIsAThrownErrorThatNamesThePath() throws {
+    let injector = Injector(label: "container")
+    injector.map((any Person).self) { injector in PetOwner(pet: try injector.resolve()) }
+
+    let error = #expect(throws: InjectionError.self) { try injector.resolve((any Person).self) }
+
+    guard case .notMapped(let key, let path, _, _)? = error else {
+      Issue.record("expected notMapped, got \(String(describing: error))")
+      return
+    }
+    #expect(key == InjectionKey((any Animal).self))
+    #expect(path == [InjectionKey((any Person).self)], "Person asked for it")
+  }
+
   @Test func theViewControllersPropertyIsInjected() throws {
     let injector = Injector(label: "container")
     injector.map((any Animal).self) { _ in Cat(name: "Mimi") }
