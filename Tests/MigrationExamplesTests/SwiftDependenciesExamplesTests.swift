@@ -56,13 +56,12 @@ extension SwiftDependenciesExamplesTests {
   }
 
   /// The README's `FeatureModel`: `@Dependency(\.x) var x` becomes `@Injected var x: X`.
-  final class FeatureModel: Injectable {
+  @MainActor
+  final class FeatureModel {
     @Injected var clock: any Clock<Duration>
     @Injected var date: DateGenerator
     @Injected var uuid: UUIDGenerator
-    @Injected var makeChild: Provider<ChildModel>  // withDependencies(from: self) { ChildModel() }
     private(set) var items: [Item] = []
-    private(set) var child: ChildModel?
 
     init() {}
 
@@ -70,15 +69,19 @@ extension SwiftDependenciesExamplesTests {
       try await clock.sleep(for: .seconds(1))
       items.append(Item(id: uuid.next(), name: "", createdAt: date.now()))
     }
-
-    func openChild() throws {
-      child = try makeChild()
-    }
   }
 
   final class ChildModel: Injectable {
     @Injected var uuid: UUIDGenerator
     init() {}
+  }
+
+  /// `withDependencies(from: self) { ChildModel() }` becomes a `Provider`.
+  final class ParentModel: Injectable {
+    @Injected var makeChild: Provider<ChildModel>
+    private(set) var child: ChildModel?
+    init() {}
+    func openChild() throws { child = try makeChild() }
   }
 
   /// The live values, mapped once where the app starts (`liveValue`, `prepareDependencies`).
@@ -106,6 +109,7 @@ extension SwiftDependenciesExamplesTests {
         to: DateGenerator { Date(timeIntervalSinceReferenceDate: 1_234_567_890) })
       $0.map(UUIDGenerator.self, to: .incrementing())
     })
+  @MainActor
   func add() async throws {
     let model = FeatureModel()  // created in the test: resolves from the test's injector
 
@@ -114,7 +118,7 @@ extension SwiftDependenciesExamplesTests {
     #expect(model.items == Self.expectedItems)
   }
 
-  @Test func withInjectorIsWithDependencies() async throws {
+  @Test @MainActor func withInjectorIsWithDependencies() async throws {
     let test = try Self.app.makeCopy { copy in
       copy.map((any Clock<Duration>).self, to: ImmediateClock())
       copy.map(
@@ -132,9 +136,9 @@ extension SwiftDependenciesExamplesTests {
 
   @Test(.injecting(from: app) { $0.map(UUIDGenerator.self, to: .incrementing()) })
   func aChildModelBuiltLaterGetsTheSameOverrides() throws {
-    let model = FeatureModel()
+    let model = ParentModel()
 
-    try model.openChild()
+    try withInjector(Injector(label: "elsewhere")) { try model.openChild() }
 
     let child = try #require(model.child)
     #expect(child.uuid.next() == UUID(uuidString: "00000000-0000-0000-0000-000000000000"))
