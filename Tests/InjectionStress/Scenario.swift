@@ -31,6 +31,7 @@ struct Scenario: Sendable {
     ThousandThreadsOnce.scenario,
     FailedBuildAfterPartial.scenario,
     FailingModuleIsInvisible.scenario,
+    ModuleUnloadWhileResolving.scenario,
     TransientCycleThroughChildren.scenario,
     LazyFirstRead.scenario,
     AsyncFirstBuild.scenario,
