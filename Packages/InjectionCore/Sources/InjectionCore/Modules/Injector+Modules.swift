@@ -131,7 +131,7 @@ extension Injector {
   ///
   /// `unload` runs without any lock held and can resolve the module's own mappings: a singleton
   /// of the module that was built is the same instance, so a module can close what it opened.
-  /// While `unload` runs, the module is still added for every thread (``hasModule(_:)`` is
+  /// While `unload` runs, the module is still added for every thread (``hasModule(_:)-(InjectionModule)`` is
   /// `true`, adding it again throws ``InjectionError/moduleAlreadyAdded(module:injector:)``),
   /// and another call that removes it returns `false` at once. Then its mappings are removed in
   /// one step, so a resolution on another thread sees either all of them or none, and its
