@@ -4,9 +4,13 @@ import Foundation
 @main
 enum BenchmarkCommand {
   static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.count == 2, arguments[0] == W10AppLaunch.coldSampleArgument {
+      exit(W10AppLaunch.runColdSample(arguments[1]))  // a child process of W10
+    }
     let options: Options
     do {
-      options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+      options = try Options(arguments: arguments)
     } catch {
       Console.progress("error: \(error)\n\n\(Options.usage)")
       exit(2)

@@ -29,11 +29,21 @@ enum BenchmarkRunner {
     if options.includes("W9") {
       measure("W9", into: &report) { try W9AsyncSingletons.run(plan, into: &$0) }
     }
+    if options.includes(W10AppLaunch.id) {
+      measure(W10AppLaunch.id, into: &report) { try W10AppLaunch.run(plan, into: &$0) }
+    }
     if options.includes(W11ResolutionMiss.id) {
       for mappings in plan.missMappingCounts {
         measure("W11 M = \(MarkdownTable.grouped(mappings))", into: &report) {
           try W11ResolutionMiss.run(mappings: mappings, plan, into: &$0)
         }
+      }
+    }
+    if options.includes(W12RequestScope.id) {
+      step(W12RequestScope.id, into: &report) { report in
+        let (figures, memory) = try W12RequestScope.run(plan, into: &report.blackhole)
+        report.workloads += figures
+        report.requestMemory = memory
       }
     }
     if options.includes("P1") {

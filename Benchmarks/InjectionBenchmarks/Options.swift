@@ -11,6 +11,9 @@ struct Options {
     hit in the same injector (there is no hand-wired miss), at 10, 1,000 and 10,000 mappings.
     P1 loads a services plist (1 MiB and 10 KB) against Foundation's PropertyListSerialization
     parsing the same bytes, ns per load.
+    W10 launches an app of 40 services in 4 modules, warm and cold (a fresh process per
+    sample). W12 serves requests through a child injector each, on one thread and two, and
+    checks that memory stays flat.
     W13 validates 10,000 mappings and exports the graph as DOT and Mermaid (target: 300 ms).
 
     OPTIONS:
@@ -21,12 +24,12 @@ struct Options {
                       --filter names it.
       --json PATH     Also writes the figures as JSON to PATH.
       --filter IDS    Runs only the listed workloads, comma-separated:
-                      W1,W2,W3,W4,W5,W6,W7,W8,W9,W11,W13,P1.
+                      W1,W2,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13,P1.
       -h, --help      Shows this help.
     """
 
   static let workloadIDs = [
-    "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W11", "W13", "P1",
+    "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W11", "W12", "W13", "P1",
   ]
 
   var isQuick = false

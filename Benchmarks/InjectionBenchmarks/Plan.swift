@@ -31,6 +31,13 @@ struct Plan {
   /// each: a validation and both exports).
   let validationMappings: Int
   let validationRepetitions: Repetitions
+  /// W10: warm launches per timed repetition, and cold samples (a fresh process each).
+  let launches: Int
+  let coldLaunchSamples: Int
+  /// W12: requests per timed repetition (per thread on two threads), and how many more requests
+  /// the memory check serves.
+  let requests: Int
+  let memoryRequests: Int
 
   static let full = Plan(
     isQuick: false, repetitions: Repetitions(timed: 5), singletonResolves: 1_000_000,
@@ -39,7 +46,8 @@ struct Plan {
     racesPerRepetition: 10, compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: false,
     missMappingCounts: [10, 1_000, 10_000], missRepetitions: Repetitions(timed: 5),
     missBudget: OperationBudget(nanoseconds: 20_000_000, maximum: 1_000_000),
-    validationMappings: 10_000, validationRepetitions: Repetitions(timed: 5))
+    validationMappings: 10_000, validationRepetitions: Repetitions(timed: 5), launches: 10_000,
+    coldLaunchSamples: 11, requests: 100_000, memoryRequests: 1_000_000)
 
   /// A smoke run: every workload once, with few iterations; W6 and W9's race keep their 1,000
   /// racers because they check behaviour, not time.
@@ -53,7 +61,8 @@ struct Plan {
     racesPerRepetition: 1, compileTypeCounts: [100, 1_000], compilesOnlyWhenNamed: true,
     missMappingCounts: [10, 1_000, 10_000], missRepetitions: Repetitions(timed: 3),
     missBudget: OperationBudget(nanoseconds: 2_000_000, maximum: 20_000),
-    validationMappings: 10_000, validationRepetitions: Repetitions(timed: 1))
+    validationMappings: 10_000, validationRepetitions: Repetitions(timed: 1), launches: 200,
+    coldLaunchSamples: 3, requests: 2_000, memoryRequests: 20_000)
 
   func passesPerRepetition(typeCount: Int) -> Int {
     max(1, typesPerRepetition / typeCount)

@@ -132,9 +132,14 @@ enum MarkdownTable {
         """)
     }
     if ids.contains("W5") {
+      let overlap = report.workloads.first { $0.id == "W5" }?.overlap.map {
+        " The threads start on a gate; their timed sections overlapped by at least "
+          + "\(percent($0.baseline)) (hand-wired) and \(percent($0.injection)) (swift-injection) "
+          + "of the longer one in every timed repetition."
+      }
       notes.append(
         "W5: wall time from the threads' release to the last one's end, over both threads' "
-          + "resolves.")
+          + "resolves.\(overlap ?? "")")
     }
     if ids.contains("W9") {
       notes.append(
@@ -146,6 +151,21 @@ enum MarkdownTable {
         per timed repetition, each on a fresh injector or lazy value), and fails the run unless \
         each race built once and every task got the same instance.
         """)
+    }
+    if ids.contains(W10AppLaunch.id) {
+      notes.append(
+        """
+        W10: 40 services in 4 modules, four levels deep; even-numbered services are singletons, \
+        odd ones transients; levels 1 and 3 use `@Injected`, levels 2 and 4 factories. A launch \
+        is a new injector, four `addModule` calls and `resolve(W10Root.self)`; hand-wired, a new \
+        container of optional singleton slots and its `root()`. Warm: \
+        \(grouped(plan.launches)) launches per repetition in this process; cold: the median of \
+        \(plan.coldLaunchSamples) fresh processes, each timing its only launch (targets: ≤ 2x and \
+        ≤ 50 µs).
+        """)
+    }
+    if ids.contains(W12RequestScope.id) {
+      notes.append(requestNote(report, plan: plan))
     }
     if ids.contains(W11ResolutionMiss.id) {
       notes.append(missNote(report, plan: plan))
@@ -231,6 +251,30 @@ enum MarkdownTable {
     guard value.isFinite else { return "n/a" }
     let digits = value < 10 ? 2 : value < 1_000 ? 1 : 0
     return fixed(value, digits: digits)
+  }
+
+  /// W12's method and its memory check.
+  private static func requestNote(_ report: BenchmarkReport, plan: Plan) -> String {
+    var note = """
+      W12: per request, `parent.makeChild()`, two `map(_:to:)` of request values, \
+      `resolve(RequestHandler.self)` (a transient of the parent whose factory resolves three \
+      parent singletons, two transients and the two request values), then the child is dropped; \
+      hand-wired, the same objects by initializers and stored singletons. \
+      \(grouped(plan.requests)) requests per repetition (per thread on two threads); target ≤ 3x.
+      """
+    if let memory = report.requestMemory {
+      let heap = memory.heapBytesPerRequest.map { format($0) + " bytes per request" } ?? "n/a"
+      let resident = memory.residentGrowth.map { grouped($0 / 1024) + " KiB" } ?? "n/a"
+      note +=
+        " Memory over \(grouped(memory.requests)) more requests: heap in use grew \(heap), the "
+        + "resident set \(resident) in all."
+    }
+    return note
+  }
+
+  /// A fraction as a whole percentage.
+  static func percent(_ value: Double) -> String {
+    value.isFinite ? "\(Int((value * 100).rounded()))%" : "n/a"
   }
 
   private static func ratio(_ value: Double) -> String {

@@ -8,6 +8,9 @@ struct WorkloadFigure {
   var variant: String?
   /// W11: how many mappings the injector held; `nil` (left out) for the other workloads.
   var mappings: Int?
+  /// W5: the lowest overlap of the threads' timed sections over the timed repetitions (see
+  /// ``ThreadBatch/Timing/overlap``), hand-wired and swift-injection; `nil` for the others.
+  var overlap: (baseline: Double, injection: Double)?
   /// Whether the figure goes into the JSON report (supplementary rows are table-only).
   var isReported = true
 

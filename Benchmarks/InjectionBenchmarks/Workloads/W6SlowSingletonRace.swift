@@ -47,7 +47,7 @@ enum W6SlowSingletonRace {
     case .tasks:
       wall = BlockingWait.run { await raceTasks(racers: racers, results: results, resolve) }
     case .threads:
-      wall = ThreadBatch.run(count: racers) { _ in resolveOnce(into: results, resolve) }
+      wall = ThreadBatch.run(count: racers) { _ in resolveOnce(into: results, resolve) }.wall
     }
     try results.check()
     trials.inits.append(counter.value)

@@ -50,6 +50,37 @@ public struct Injected<Value> {
   /// when its value is, because its storage is published once, atomically.
   @inlinable public var value: Value { cell.value }
 
+  /// The resolved value of a property declared in a class (or an actor): what the language
+  /// calls instead of ``wrappedValue`` there.
+  ///
+  /// A resolved read is the owner's field read, an acquiring load and the value's copy: the
+  /// storage is read without retaining it. Sound by the language's rules, not by what the
+  /// optimizer emits: `instance` is kept alive to the end (`withExtendedLifetime`), it holds the
+  /// storage in its stored property, and nothing writes that property during the read (the
+  /// resolved path runs no code but these loads, and a write from another thread would be a data
+  /// race on the owner); so the storage outlives the borrowed reference, which is what
+  /// `_withUnsafeGuaranteedRef` asks. The first read, which runs resolution (user code), takes a
+  /// strong reference first.
+  ///
+  /// - Parameters:
+  ///   - instance: The object that declares the property.
+  ///   - wrappedKeyPath: The property (unused).
+  ///   - storageKeyPath: The property's storage in `instance`.
+  @inlinable
+  public static subscript<EnclosingSelf: AnyObject>(
+    _enclosingInstance instance: EnclosingSelf,
+    wrapped wrappedKeyPath: KeyPath<EnclosingSelf, Value>,
+    storage storageKeyPath: KeyPath<EnclosingSelf, Self>
+  ) -> Value {
+    let cell = Unmanaged.passUnretained(instance[keyPath: storageKeyPath].cell)
+    return withExtendedLifetime(instance) {
+      if cell._withUnsafeGuaranteedRef({ $0.isPublished }) {
+        return cell._withUnsafeGuaranteedRef { $0.resolved.unsafelyUnwrapped }
+      }
+      return cell.takeUnretainedValue().resolveOnFirstRead()
+    }
+  }
+
   /// A property for the unnamed or named mapping of `Value`.
   ///
   /// - Parameters:

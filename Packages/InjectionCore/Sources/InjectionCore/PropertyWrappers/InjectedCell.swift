@@ -90,10 +90,14 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     return resolveOnFirstRead()
   }
 
-  /// Whether the value is published; then `resolved` holds it for good.
-  var isResolved: Bool {
+  /// Whether the value is published (an acquiring load); then `resolved` holds it for good.
+  @inlinable
+  final var isPublished: Bool {
     state.load(ordering: .acquiring) == PublicationState.resolved.rawValue
   }
+
+  /// Whether the value is published; then `resolved` holds it for good.
+  var isResolved: Bool { isPublished }
 
   /// Resolves and publishes the value, or stops the program with the diagnostic.
   @usableFromInline
