@@ -27,6 +27,9 @@ struct Registry {
   /// one module removed from two threads at once is unloaded and removed once.
   ///
   /// A module in this set is still added (its record and mappings are in place).
+  /// Guarded by the registry's mutex, like the rest of `Registry`. An id here names a held
+  /// object: it is inserted only while the module's record (which holds the module) is in
+  /// `modules`, and `finishRemoval(of:)` removes it in the same locked step that drops the record.
   var modulesBeingRemoved: Set<ObjectIdentifier> = []
   /// How many modules are building their eager singletons right now.
   ///
