@@ -1,0 +1,692 @@
+#!/usr/bin/env python3
+"""Compiles every ```swift block of the documentation, so that a guide cannot drift from the API.
+
+    python3 Scripts/check-doc-snippets.py [--work DIR] [--list] [--self-test] [FILE.md ...]
+
+Pages: README.md, Documentation/**/*.md, and the DocC catalogs' articles and extension files
+(Packages/*/Sources/*/*.docc/**/*.md); or only the FILEs given.
+
+How a page becomes code:
+- Each page is one module (a target of a temporary SwiftPM package in DIR, default
+  /tmp/doc-snippets, kept between runs so that the next run builds incrementally). The package
+  depends on this repository by `.package(path:)` and every target on its four products, built
+  in debug with the repository's upcoming features (ExistentialAny, MemberImportVisibility).
+- Every module imports InjectionCore, Foundation and Testing, plus whatever its blocks import.
+- A block's top-level declarations (types, extensions, functions, `@Test` functions, `let`/`var`
+  without `try`/`await` that the page has not declared yet) go at file scope, so later blocks of
+  the page can use them; top-level `let`/`var` become `@MainActor` globals, as in a `main.swift`.
+  The block's other statements go, in order, into a function of their own,
+  `@MainActor func block_LINE() async throws`, so that `try` and `await` work.
+- A placeholder `…` (or a `...` that stands alone) in code, outside strings and comments,
+  becomes `fatalError()`.
+- A block that starts with `// Package.swift`, `.package(` or `.product(`, or contains `// swift-tools-version` or
+  `let package = Package(`, is a package manifest and is skipped.
+
+Markers, in an HTML comment on the lines before a block (blank lines may separate them):
+- `<!-- snippet: skip REASON -->` skips the next block; REASON is required (other libraries'
+  code, Objective-C, a property list shown as Swift).
+- `<!-- snippet: new-module -->` starts a fresh module at the next block, for a page that
+  defines a name twice (a "before" and an "after").
+- `<!-- snippet-setup` ... `-->` (the Swift code on the lines between) is hidden code compiled
+  with the page's current module, as if it were a block: the declarations the prose assumes.
+
+Errors are printed as `path/to/page.md:LINE: error: message`, at the Markdown line (each item of
+generated code carries a `#sourceLocation` of its page); the exit status is 1 when a block does
+not compile or a marker is malformed, 0 otherwise. `--self-test` checks, in the same package,
+that a broken block fails at its Markdown line and that a good one compiles. `--list` prints
+the modules and blocks without building.
+
+The same run also checks that no DocC article repeats a Markdown guide: a DocC article and a
+page of Documentation/ must not share 3 or more identical lines longer than 60 characters
+(prose lives in Documentation/; the DocC articles map symbols and link to it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PRODUCTS = ["InjectionCore", "InjectionReflection", "InjectionPlist", "InjectionTestSupport"]
+DEFAULT_IMPORTS = ["InjectionCore", "Foundation", "Testing"]
+DECLARATION_KEYWORDS = {
+    "struct", "class", "protocol", "enum", "extension", "func", "actor", "typealias", "init",
+    "deinit", "subscript", "macro", "precedencegroup", "operator", "associatedtype",
+}
+MODIFIERS = re.compile(
+    r"^(?:public|private|fileprivate|internal|package|open|final|static|indirect|mutating|"
+    r"nonmutating|override|required|convenience|dynamic|lazy|weak|unowned|consuming|borrowing|"
+    r"distributed|nonisolated(?:\(unsafe\))?|isolated|prefix|postfix|infix)\b\s*"
+)
+ATTRIBUTE = re.compile(r"^@[A-Za-z_][\w.]*")
+DUPLICATE_MIN_LENGTH = 60
+DUPLICATE_MAX_LINES = 3
+
+
+class Failure(Exception):
+    """A problem located at a Markdown line."""
+
+    def __init__(self, path: str, line: int, message: str):
+        super().__init__(f"{path}:{line}: error: {message}")
+
+
+@dataclasses.dataclass
+class Block:
+    path: str  # relative to ROOT
+    line: int  # Markdown line of the block's first code line (1-based)
+    lines: list[str]  # the code, without the fence's indentation
+    hidden: bool = False  # snippet-setup code
+
+
+@dataclasses.dataclass
+class Module:
+    name: str
+    path: str
+    blocks: list[Block] = dataclasses.field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------
+# Markdown
+
+
+def pages(files: list[str]) -> list[pathlib.Path]:
+    if files:
+        return [pathlib.Path(f).resolve() for f in files]
+    found = [ROOT / "README.md"]
+    found += sorted((ROOT / "Documentation").rglob("*.md"))
+    found += sorted(
+        p for p in (ROOT / "Packages").glob("*/Sources/*/*.docc/**/*.md") if p.is_file()
+    )
+    return [p for p in found if p.exists()]
+
+
+FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([\w+-]*)")
+MARKER = re.compile(r"^\s*<!--\s*snippet(-setup)?\b:?\s*(.*?)\s*(-->)?\s*$")
+
+
+def module_name(path: str, index: int) -> str:
+    stem = re.sub(r"\.md$", "", path)
+    stem = stem.replace("Documentation/", "").replace("Packages/", "")
+    stem = re.sub(r"^\w+/Sources/\w+/", "", stem).replace(".docc", "Docc")
+    name = "Snippets" + "".join(part[:1].upper() + part[1:] for part in re.split(r"[^\w]+", stem))
+    name = re.sub(r"\W", "", name)
+    return name if index == 0 else f"{name}{index + 1}"
+
+
+def parse_page(path: str, text: str) -> tuple[list[Module], int, int]:
+    """The page's modules, how many blocks it skips by a marker and how many manifests."""
+    lines = text.split("\n")
+    modules = [Module(module_name(path, 0), path)]
+    pending_skip: tuple[int, str] | None = None
+    pending_new_module: int | None = None
+    skipped = manifests = 0
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        marker = MARKER.match(line)
+        if marker and line.lstrip().startswith("<!--"):
+            if marker.group(1):  # snippet-setup: the code until `-->`
+                start = index + 1
+                end = start
+                while end < len(lines) and "-->" not in lines[end]:
+                    end += 1
+                if end == len(lines):
+                    raise Failure(path, index + 1, "snippet-setup without a closing `-->`")
+                if marker.group(2):
+                    raise Failure(path, index + 1, "put snippet-setup code on the lines after it")
+                modules[-1].blocks.append(Block(path, start + 1, lines[start:end], hidden=True))
+                index = end + 1
+                continue
+            if not marker.group(3):
+                raise Failure(path, index + 1, "a snippet marker must end on its line with `-->`")
+            words = marker.group(2).split(None, 1)
+            if words and words[0] == "skip":
+                if len(words) < 2 or not words[1].strip():
+                    raise Failure(path, index + 1, "`<!-- snippet: skip REASON -->` needs a REASON")
+                pending_skip = (index + 1, words[1])
+            elif words == ["new-module"]:
+                pending_new_module = index + 1
+            else:
+                raise Failure(
+                    path, index + 1,
+                    f"unknown snippet marker `{marker.group(2)}` (skip REASON, new-module, "
+                    "or snippet-setup)",
+                )
+            index += 1
+            continue
+        fence = FENCE.match(line)
+        if not fence:
+            if line.strip() and not line.lstrip().startswith("<!--"):
+                if pending_skip is not None:
+                    raise Failure(path, pending_skip[0], "snippet skip marker not followed by a block")
+                if pending_new_module is not None:
+                    raise Failure(path, pending_new_module, "snippet new-module marker not followed by a block")
+            index += 1
+            continue
+        indent, ticks, language = fence.group(1), fence.group(2), fence.group(3)
+        end = index + 1
+        while end < len(lines):
+            closing = lines[end].strip()
+            if closing.startswith(ticks[0] * len(ticks)) and closing.strip(ticks[0]) == "":
+                break
+            end += 1
+        body = [
+            l[len(indent):] if l.startswith(indent) else l.lstrip() for l in lines[index + 1:end]
+        ]
+        if language == "swift":
+            if pending_new_module is not None:
+                modules.append(Module(module_name(path, len(modules)), path))
+                pending_new_module = None
+            joined = "\n".join(body)
+            if pending_skip is not None:
+                skipped += 1
+            elif (
+                re.match(r"\s*(// Package\.swift|\.package\(|\.product\()", joined)
+                or "// swift-tools-version" in joined
+                or "let package = Package(" in joined
+            ):
+                manifests += 1
+            else:
+                modules[-1].blocks.append(Block(path, index + 2, body))
+        pending_skip = None
+        index = end + 1
+    return [m for m in modules if m.blocks], skipped, manifests
+
+
+# ---------------------------------------------------------------------------------------------
+# Swift, roughly: enough lexing to find strings, comments and bracket depth
+
+
+def lex(lines: list[str]) -> list[tuple[int, int, str]]:
+    """For each line: bracket depth at its start, at its end, and its code with strings and
+    comments blanked out (same length)."""
+    result = []
+    depth = 0
+    stack: list[str] = []  # 'str', 'mstr', 'comment', 'interp'
+    interp_depth: list[int] = []
+    for line in lines:
+        start_depth = depth
+        code = []
+        i = 0
+        while i < len(line):
+            c = line[i]
+            state = stack[-1] if stack else None
+            if state == "comment":
+                if line.startswith("*/", i):
+                    stack.pop()
+                    code.append("  ")
+                    i += 2
+                    continue
+                code.append(" ")
+                i += 1
+                continue
+            if state in ("str", "mstr"):
+                if c == "\\" and line.startswith("\\(", i):
+                    stack.append("interp")
+                    interp_depth.append(0)
+                    code.append("  ")
+                    i += 2
+                    continue
+                if c == "\\":
+                    code.append("  ")
+                    i += 2
+                    continue
+                if state == "mstr" and line.startswith('"""', i):
+                    stack.pop()
+                    code.append('"""')
+                    i += 3
+                    continue
+                if state == "str" and c == '"':
+                    stack.pop()
+                    code.append('"')
+                    i += 1
+                    continue
+                code.append(" ")
+                i += 1
+                continue
+            # code (top level or inside an interpolation)
+            if line.startswith("//", i):
+                code.append(" " * (len(line) - i))
+                break
+            if line.startswith("/*", i):
+                stack.append("comment")
+                code.append("  ")
+                i += 2
+                continue
+            if line.startswith('"""', i):
+                stack.append("mstr")
+                code.append('"""')
+                i += 3
+                continue
+            if c == '"':
+                stack.append("str")
+                code.append('"')
+                i += 1
+                continue
+            if c in "([{":
+                if state == "interp":
+                    interp_depth[-1] += 1
+                else:
+                    depth += 1
+            elif c in ")]}":
+                if state == "interp":
+                    if c == ")" and interp_depth[-1] == 0:
+                        stack.pop()
+                        interp_depth.pop()
+                        code.append(" ")
+                        i += 1
+                        continue
+                    interp_depth[-1] -= 1
+                else:
+                    depth -= 1
+            code.append(c)
+            i += 1
+        if stack and stack[-1] == "str":  # a single-line string does not continue
+            stack.pop()
+        result.append((start_depth, depth, "".join(code)))
+    return result
+
+
+PLACEHOLDER = re.compile(r"…|(?<![\w.)\]\"])\.\.\.(?![\w.(])")
+
+
+def replace_placeholders(line: str, code: str) -> str:
+    out = []
+    last = 0
+    for match in PLACEHOLDER.finditer(code):
+        out.append(line[last:match.start()])
+        out.append("fatalError()")
+        last = match.end()
+    out.append(line[last:])
+    return "".join(out)
+
+
+CONTINUES_BEFORE = re.compile(r"^\s*(\.|&&|\|\||\?\?|->|where\b|throws\b|async\b|:|\+|-[^>]|\*|/[^/*])")
+CONTINUES_AFTER = re.compile(r"(=|\(|\[|,|->|&&|\|\||\?\?|\+|-|\*|:|\bin|\bthrows|\basync)\s*$")
+
+
+def items(block: Block) -> list[tuple[int, list[str], str]]:
+    """The block's top-level items: (offset of the first line, lines, kind), kind one of
+    'import', 'decl', 'global', 'statement'."""
+    lexed = lex(block.lines)
+    lines = [replace_placeholders(l, c) for l, (_, _, c) in zip(block.lines, lexed)]
+    codes = [c for (_, _, c) in lexed]
+    found = []
+    i = 0
+    while i < len(lines):
+        if not codes[i].strip() or lexed[i][0] != 0:
+            i += 1
+            continue
+        start = i
+        j = i
+        while True:
+            ends_at_zero = lexed[j][1] == 0
+            text = " ".join(codes[start:j + 1])
+            only_attributes = strip_attributes(text).strip() == ""
+            nxt = j + 1
+            while nxt < len(lines) and not codes[nxt].strip():
+                nxt += 1
+            if nxt >= len(lines):
+                break
+            if not ends_at_zero or only_attributes:
+                j = nxt
+                continue
+            if CONTINUES_BEFORE.match(codes[nxt]) or CONTINUES_AFTER.search(codes[j]):
+                j = nxt
+                continue
+            break
+        found.append((start, lines[start:j + 1], classify(" ".join(codes[start:j + 1]))))
+        i = j + 1
+    return found
+
+
+def strip_attributes(text: str) -> str:
+    text = text.strip()
+    while True:
+        match = ATTRIBUTE.match(text)
+        if match:
+            rest = text[match.end():]
+            if rest.startswith("("):
+                depth = 0
+                for k, c in enumerate(rest):
+                    depth += c == "("
+                    depth -= c == ")"
+                    if depth == 0:
+                        rest = rest[k + 1:]
+                        break
+                else:
+                    return ""
+            text = rest.strip()
+            continue
+        match = MODIFIERS.match(text)
+        if match:
+            text = text[match.end():]
+            continue
+        return text
+
+
+def classify(code: str) -> str:
+    text = strip_attributes(code)
+    word = re.match(r"[A-Za-z_]\w*", text)
+    keyword = word.group(0) if word else ""
+    if keyword == "import":
+        return "import"
+    if keyword in DECLARATION_KEYWORDS:
+        return "decl"
+    if keyword in ("let", "var"):
+        if re.search(r"\b(try|await)\b", text) or not re.match(r"(let|var)\s+\w+", text):
+            return "statement"
+        return "global"
+    return "statement"
+
+
+def declared_name(code: str) -> str | None:
+    match = re.match(r"(?:let|var)\s+(\w+)", strip_attributes(code))
+    return match.group(1) if match else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Generated package
+
+
+def generate_module(module: Module) -> str:
+    imports = list(DEFAULT_IMPORTS)
+    body: list[str] = []
+    globals_seen: set[str] = set()
+    for block in module.blocks:
+        statements: list[str] = []
+        located = False
+        for offset, lines, kind in items(block):
+            location = f'#sourceLocation(file: "{block.path}", line: {block.line + offset})'
+            code = " ".join(lex(lines)[k][2] for k in range(len(lines)))
+            if kind == "global":
+                name = declared_name(code)
+                if name in globals_seen:
+                    kind = "statement"
+                else:
+                    globals_seen.add(name)
+            if kind == "import":
+                for line in lines:
+                    match = re.match(r"\s*(?:@\w+\s+)*import\s+(?:\w+\s+)?([\w.]+)", line)
+                    if match and match.group(1) not in imports:
+                        imports.append(match.group(1))
+            elif kind == "decl":
+                body += [location, *lines]
+                located = True
+            elif kind == "global":
+                body += [location, "@MainActor", *lines]
+                located = True
+            else:
+                statements += [location, *lines]
+        if located:
+            body.append("#sourceLocation()")
+        if statements:
+            body += [
+                f"@MainActor func block_{block.line}() async throws {{",
+                *statements,
+                "#sourceLocation()",
+                "}",
+            ]
+    header = [f"// Generated by Scripts/check-doc-snippets.py from {module.path}; do not edit."]
+    header += [f"import {name}" for name in imports]
+    return "\n".join(header + body) + "\n"
+
+
+def manifest(modules: list[Module], dependency_path: pathlib.Path) -> str:
+    identity = dependency_path.name.lower()
+    products = ", ".join(
+        f'.product(name: "{p}", package: "{identity}")' for p in PRODUCTS
+    )
+    targets = "\n".join(
+        f'    .target(name: "{m.name}", dependencies: products, swiftSettings: settings),'
+        for m in modules
+    )
+    return f"""// swift-tools-version: 6.0
+// Generated by Scripts/check-doc-snippets.py; do not edit.
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+let products: [Target.Dependency] = [{products}]
+
+let package = Package(
+  name: "doc-snippets",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  dependencies: [.package(path: "{dependency_path}")],
+  targets: [
+{targets}
+  ],
+  swiftLanguageModes: [.v6]
+)
+"""
+
+
+def write_if_changed(path: pathlib.Path, text: str) -> None:
+    if path.exists() and path.read_text() == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def write_package(work: pathlib.Path, modules: list[Module]) -> None:
+    write_if_changed(work / "Package.swift", manifest(modules, ROOT))
+    wanted = {m.name for m in modules}
+    sources = work / "Sources"
+    if sources.exists():
+        for stale in sources.iterdir():
+            if stale.name not in wanted:
+                for f in stale.iterdir():
+                    f.unlink()
+                stale.rmdir()
+    for module in modules:
+        write_if_changed(sources / module.name / "Snippets.swift", generate_module(module))
+
+
+DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)? (?P<kind>error|warning): (?P<message>.*)$")
+
+
+def build_all(work: pathlib.Path, modules: list[Module]) -> tuple[bool, list[str], str]:
+    """Builds the package; when that fails, each module that reported no error on its own
+    (SwiftPM stops at the first failing module)."""
+    ok, errors, output = build(work)
+    if ok:
+        return ok, errors, output
+    failed = {e.split(":", 1)[0] for e in errors}
+    for module in modules:
+        if module.path in failed:
+            continue
+        _, more, more_output = build(work, module.name)
+        errors += [e for e in more if e not in errors]
+        output += more_output
+    return ok, errors, output
+
+
+def build(work: pathlib.Path, target: str | None = None) -> tuple[bool, list[str], str]:
+    command = ["swift", "build", "--package-path", str(work)]
+    if target:
+        command += ["--target", target]
+    process = subprocess.run(command, capture_output=True, text=True)
+    output = process.stdout + process.stderr
+    errors = []
+    for line in output.splitlines():
+        match = DIAGNOSTIC.match(line.strip())
+        if not match or match.group("kind") != "error":
+            continue
+        file = match.group("file")
+        if os.path.isabs(file) and file.endswith(".md"):
+            try:
+                file = str(pathlib.Path(file).relative_to(ROOT))
+            except ValueError:
+                pass
+        entry = f"{file}:{match.group('line')}: error: {match.group('message')}"
+        if entry not in errors:
+            errors.append(entry)
+    return process.returncode == 0, errors, output
+
+
+# ---------------------------------------------------------------------------------------------
+# DocC articles that repeat a guide
+
+
+def duplicated_lines() -> list[str]:
+    def long_lines(path: pathlib.Path) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for number, line in enumerate(path.read_text().split("\n"), 1):
+            stripped = line.strip()
+            if len(stripped) > DUPLICATE_MIN_LENGTH:
+                found.setdefault(stripped, number)
+        return found
+
+    guides = {p: long_lines(p) for p in sorted((ROOT / "Documentation").rglob("*.md"))}
+    problems = []
+    for article in sorted((ROOT / "Packages").glob("*/Sources/*/*.docc/*.md")):
+        mine = long_lines(article)
+        for guide, theirs in guides.items():
+            shared = [line for line in mine if line in theirs]
+            if len(shared) >= DUPLICATE_MAX_LINES:
+                first = shared[0]
+                problems.append(
+                    f"{article.relative_to(ROOT)}:{mine[first]}: error: shares {len(shared)} lines "
+                    f"longer than {DUPLICATE_MIN_LENGTH} characters with "
+                    f"{guide.relative_to(ROOT)} (line {theirs[first]} and more): keep the prose "
+                    "in the guide and link to it"
+                )
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def collect(paths: list[pathlib.Path]) -> tuple[list[Module], int, int, list[str]]:
+    modules: list[Module] = []
+    skipped = manifests = 0
+    problems = []
+    for page in paths:
+        relative = str(page.relative_to(ROOT)) if page.is_relative_to(ROOT) else str(page)
+        try:
+            found, s, m = parse_page(relative, page.read_text())
+        except Failure as failure:
+            problems.append(str(failure))
+            continue
+        modules += found
+        skipped += s
+        manifests += m
+    return modules, skipped, manifests, problems
+
+
+SELF_TEST_PAGE = """# Self-test
+
+<!-- snippet-setup
+struct Hidden {}
+-->
+
+```swift
+protocol Engine: Sendable {}
+struct V8: Engine {}
+let injector = Injector(label: "self-test")
+injector.map((any Engine).self, scope: .singleton, with: V8.init)
+let engine = try injector.resolve((any Engine).self)
+_ = Hidden()
+injector.map(Hidden.self) { _ in … }
+```
+
+<!-- snippet: skip not Swift at all -->
+```swift
+this is not Swift
+```
+
+```swift
+let broken: Int = "a string"
+```
+"""
+
+
+def self_test(work: pathlib.Path) -> int:
+    modules, skipped, _, problems = [], 0, 0, []
+    found, skipped, _ = parse_page("self-test.md", SELF_TEST_PAGE)
+    assert skipped == 1, skipped
+    for bad, why in (
+        ("<!-- snippet: skip -->\n```swift\nx\n```\n", "needs a REASON"),
+        ("<!-- snippet: skip why -->\n\nprose\n```swift\nx\n```\n", "not followed by a block"),
+        ("<!-- snippet: frobnicate -->\n```swift\nx\n```\n", "unknown snippet marker"),
+    ):
+        try:
+            parse_page("bad.md", bad)
+        except Failure as failure:
+            assert why in str(failure), str(failure)
+        else:
+            raise AssertionError(f"no error for {bad!r}")
+    module = found[0]
+    module.name = "SnippetsSelfTest"
+    write_package(work, [module])
+    ok, errors, output = build(work, module.name)
+    expected = "self-test.md:25: error: cannot convert value of type 'String' to specified type 'Int'"
+    if ok or errors != [expected]:
+        print(output, file=sys.stderr)
+        print(f"self-test failed: expected exactly {expected!r}, got {errors}", file=sys.stderr)
+        return 1
+    module.blocks.pop()  # without the broken block, the page compiles
+    write_package(work, [module])
+    ok, errors, output = build(work, module.name)
+    if not ok:
+        print(output, file=sys.stderr)
+        print("self-test failed: the good blocks did not compile", file=sys.stderr)
+        return 1
+    print("ok: self-test (a broken block fails at its Markdown line, good blocks compile)")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="*", help="Markdown pages (default: all of them)")
+    parser.add_argument("--work", default="/tmp/doc-snippets", help="the generated package")
+    parser.add_argument("--list", action="store_true", help="list modules and blocks, no build")
+    parser.add_argument("--self-test", action="store_true")
+    arguments = parser.parse_args()
+    work = pathlib.Path(arguments.work).resolve()
+    started = time.monotonic()
+    if arguments.self_test:
+        return self_test(work)
+
+    modules, skipped, manifests, problems = collect(pages(arguments.files))
+    if not arguments.files:
+        problems += duplicated_lines()
+    blocks = sum(1 for m in modules for b in m.blocks if not b.hidden)
+    if arguments.list:
+        for module in modules:
+            print(f"{module.name} ({module.path}): lines "
+                  + ", ".join(str(b.line) + ("h" if b.hidden else "") for b in module.blocks))
+        return 0
+    write_package(work, modules)
+    ok, errors, output = build_all(work, modules)
+    for problem in problems + errors:
+        print(problem, file=sys.stderr)
+    if not ok and not errors:
+        print(output, file=sys.stderr)
+    elapsed = time.monotonic() - started
+    if ok and not problems:
+        print(
+            f"ok: {blocks} swift blocks in {len(modules)} modules compile; {skipped} skipped by a "
+            f"marker, {manifests} package manifests ({elapsed:.0f} s)"
+        )
+        return 0
+    print(
+        f"error: {len(problems) + len(errors)} problems in the documentation's swift blocks "
+        f"({blocks} blocks, {elapsed:.0f} s); generated package: {work}",
+        file=sys.stderr,
+    )
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
