@@ -11,10 +11,12 @@ How a page becomes code:
   /tmp/doc-snippets, kept between runs so that the next run builds incrementally). The package
   depends on this repository by `.package(path:)` and every target on its four products, built
   in debug with the repository's upcoming features (ExistentialAny, MemberImportVisibility).
-- Every module imports InjectionCore, Foundation and Testing, plus whatever its blocks import.
-- A block's top-level declarations (types, extensions, functions, `@Test` functions, `let`/`var`
-  without `try`/`await` that the page has not declared yet) go at file scope, so later blocks of
-  the page can use them; top-level `let`/`var` become `@MainActor` globals, as in a `main.swift`.
+- Every module imports InjectionCore, Foundation and Testing, plus whatever a block of its page
+  imports.
+- A block's top-level declarations (types, extensions, functions, `@Test` functions; a `let` or
+  `var` without `try`/`await`, of a name the page has not declared yet, that comes before the
+  block's first statement) go at file scope, so later blocks of the page can use them; such a
+  global is `nonisolated(unsafe)` (top-level code of a script; the check is about the API).
   The block's other statements go, in order, into a function of their own,
   `@MainActor func block_LINE() async throws`, so that `try` and `await` work.
 - A placeholder `…` (or a `...` that stands alone) in code, outside strings and comments,
@@ -27,8 +29,15 @@ Markers, in an HTML comment on the lines before a block (blank lines may separat
   code, Objective-C, a property list shown as Swift).
 - `<!-- snippet: new-module -->` starts a fresh module at the next block, for a page that
   defines a name twice (a "before" and an "after").
+- `<!-- snippet: continue -->` puts the next block's statements in a scope nested in the
+  previous block's function, so it can use (and shadow) the names that block declared with
+  `try` or `await`.
 - `<!-- snippet-setup` ... `-->` (the Swift code on the lines between) is hidden code compiled
   with the page's current module, as if it were a block: the declarations the prose assumes.
+  A setup that comes before the page's first code block (of any language) is compiled into
+  every module of the page.
+  In a DocC catalog, no line of a setup may start with `@`: DocC reads it as a directive even
+  inside a comment.
 
 Errors are printed as `path/to/page.md:LINE: error: message`, at the Markdown line (each item of
 generated code carries a `#sourceLocation` of its page); the exit status is 1 when a block does
@@ -84,6 +93,7 @@ class Block:
     line: int  # Markdown line of the block's first code line (1-based)
     lines: list[str]  # the code, without the fence's indentation
     hidden: bool = False  # snippet-setup code
+    continues: bool = False  # a `continue` marker: in the previous block's function
 
 
 @dataclasses.dataclass
@@ -127,13 +137,19 @@ def parse_page(path: str, text: str) -> tuple[list[Module], int, int]:
     modules = [Module(module_name(path, 0), path)]
     pending_skip: tuple[int, str] | None = None
     pending_new_module: int | None = None
+    pending_continue: int | None = None
     skipped = manifests = 0
+    shared: list[Block] = []  # setup code before the page's first block: in every module
+    seen_block = False
     index = 0
     while index < len(lines):
         line = lines[index]
         marker = MARKER.match(line)
         if marker and line.lstrip().startswith("<!--"):
             if marker.group(1):  # snippet-setup: the code until `-->`
+                if pending_new_module is not None:
+                    modules.append(Module(module_name(path, len(modules)), path, list(shared)))
+                    pending_new_module = None
                 start = index + 1
                 end = start
                 while end < len(lines) and "-->" not in lines[end]:
@@ -142,7 +158,10 @@ def parse_page(path: str, text: str) -> tuple[list[Module], int, int]:
                     raise Failure(path, index + 1, "snippet-setup without a closing `-->`")
                 if marker.group(2):
                     raise Failure(path, index + 1, "put snippet-setup code on the lines after it")
-                modules[-1].blocks.append(Block(path, start + 1, lines[start:end], hidden=True))
+                setup = Block(path, start + 1, lines[start:end], hidden=True)
+                modules[-1].blocks.append(setup)
+                if not seen_block:
+                    shared.append(setup)
                 index = end + 1
                 continue
             if not marker.group(3):
@@ -154,11 +173,13 @@ def parse_page(path: str, text: str) -> tuple[list[Module], int, int]:
                 pending_skip = (index + 1, words[1])
             elif words == ["new-module"]:
                 pending_new_module = index + 1
+            elif words == ["continue"]:
+                pending_continue = index + 1
             else:
                 raise Failure(
                     path, index + 1,
                     f"unknown snippet marker `{marker.group(2)}` (skip REASON, new-module, "
-                    "or snippet-setup)",
+                    "continue, or snippet-setup)",
                 )
             index += 1
             continue
@@ -167,11 +188,13 @@ def parse_page(path: str, text: str) -> tuple[list[Module], int, int]:
             if line.strip() and not line.lstrip().startswith("<!--"):
                 if pending_skip is not None:
                     raise Failure(path, pending_skip[0], "snippet skip marker not followed by a block")
-                if pending_new_module is not None:
-                    raise Failure(path, pending_new_module, "snippet new-module marker not followed by a block")
+                for what, at in (("new-module", pending_new_module), ("continue", pending_continue)):
+                    if at is not None:
+                        raise Failure(path, at, f"snippet {what} marker not followed by a block")
             index += 1
             continue
         indent, ticks, language = fence.group(1), fence.group(2), fence.group(3)
+        seen_block = True
         end = index + 1
         while end < len(lines):
             closing = lines[end].strip()
@@ -183,7 +206,7 @@ def parse_page(path: str, text: str) -> tuple[list[Module], int, int]:
         ]
         if language == "swift":
             if pending_new_module is not None:
-                modules.append(Module(module_name(path, len(modules)), path))
+                modules.append(Module(module_name(path, len(modules)), path, list(shared)))
                 pending_new_module = None
             joined = "\n".join(body)
             if pending_skip is not None:
@@ -195,10 +218,17 @@ def parse_page(path: str, text: str) -> tuple[list[Module], int, int]:
             ):
                 manifests += 1
             else:
-                modules[-1].blocks.append(Block(path, index + 2, body))
+                if pending_continue is not None and not any(
+                    not b.hidden for b in modules[-1].blocks
+                ):
+                    raise Failure(path, pending_continue, "nothing to continue: no block before it")
+                modules[-1].blocks.append(
+                    Block(path, index + 2, body, continues=pending_continue is not None)
+                )
         pending_skip = None
+        pending_continue = None
         index = end + 1
-    return [m for m in modules if m.blocks], skipped, manifests
+    return [m for m in modules if any(not b.hidden for b in m.blocks)], skipped, manifests
 
 
 # ---------------------------------------------------------------------------------------------
@@ -382,7 +412,7 @@ def classify(code: str) -> str:
     if keyword in DECLARATION_KEYWORDS:
         return "decl"
     if keyword in ("let", "var"):
-        if re.search(r"\b(try|await)\b", text) or not re.match(r"(let|var)\s+\w+", text):
+        if re.search(r"\btry(?![!?])|\bawait\b", text) or not re.match(r"(let|var)\s+\w+", text):
             return "statement"
         return "global"
     return "statement"
@@ -397,11 +427,40 @@ def declared_name(code: str) -> str | None:
 # Generated package
 
 
-def generate_module(module: Module) -> str:
+IMPORT = re.compile(r"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let)\s+)?(\w+)")
+
+
+def page_imports(modules: list[Module], path: str) -> list[str]:
+    found = []
+    for module in modules:
+        if module.path == path:
+            for block in module.blocks:
+                for line in block.lines:
+                    match = IMPORT.match(line)
+                    if match and match.group(1) not in found:
+                        found.append(match.group(1))
+    return found
+
+
+def generate_module(module: Module, extra_imports: list[str]) -> str:
     imports = list(DEFAULT_IMPORTS)
+    imports += [name for name in extra_imports if name not in imports]
     body: list[str] = []
     globals_seen: set[str] = set()
+    function: list[str] = []  # the statements of the open block function
+    scopes = 0  # the `do {` scopes of the blocks that continue it
+    function_name = ""
+
+    def close(lines: list[str], name: str, depth: int) -> list[str]:
+        if not lines:
+            return []
+        header = f"@MainActor func block_{name}() async throws {{"
+        return [header, *lines, "#sourceLocation()", *(["}"] * depth), "}"]
+
     for block in module.blocks:
+        if not block.hidden and not block.continues:
+            body += close(function, function_name, scopes)
+            function, function_name, scopes = [], str(block.line), 0
         statements: list[str] = []
         located = False
         for offset, lines, kind in items(block):
@@ -409,32 +468,30 @@ def generate_module(module: Module) -> str:
             code = " ".join(lex(lines)[k][2] for k in range(len(lines)))
             if kind == "global":
                 name = declared_name(code)
-                if name in globals_seen:
+                if name in globals_seen or statements or block.continues:
                     kind = "statement"
                 else:
                     globals_seen.add(name)
             if kind == "import":
-                for line in lines:
-                    match = re.match(r"\s*(?:@\w+\s+)*import\s+(?:\w+\s+)?([\w.]+)", line)
-                    if match and match.group(1) not in imports:
-                        imports.append(match.group(1))
+                pass  # every module of the page imports what any of its blocks imports
             elif kind == "decl":
                 body += [location, *lines]
                 located = True
             elif kind == "global":
-                body += [location, "@MainActor", *lines]
+                body += [location, "nonisolated(unsafe) " + lines[0], *lines[1:]]
                 located = True
             else:
                 statements += [location, *lines]
         if located:
             body.append("#sourceLocation()")
-        if statements:
-            body += [
-                f"@MainActor func block_{block.line}() async throws {{",
-                *statements,
-                "#sourceLocation()",
-                "}",
-            ]
+        if block.hidden:
+            body += close(statements, f"setup_{block.line}", 0)
+        elif block.continues and statements:
+            function += ["#sourceLocation()", "do {", *statements]
+            scopes += 1
+        else:
+            function += statements
+    body += close(function, function_name, scopes)
     header = [f"// Generated by Scripts/check-doc-snippets.py from {module.path}; do not edit."]
     header += [f"import {name}" for name in imports]
     return "\n".join(header + body) + "\n"
@@ -489,7 +546,8 @@ def write_package(work: pathlib.Path, modules: list[Module]) -> None:
                     f.unlink()
                 stale.rmdir()
     for module in modules:
-        write_if_changed(sources / module.name / "Snippets.swift", generate_module(module))
+        text = generate_module(module, page_imports(modules, module.path))
+        write_if_changed(sources / module.name / "Snippets.swift", text)
 
 
 DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)? (?P<kind>error|warning): (?P<message>.*)$")
@@ -630,7 +688,7 @@ def self_test(work: pathlib.Path) -> int:
     module.name = "SnippetsSelfTest"
     write_package(work, [module])
     ok, errors, output = build(work, module.name)
-    expected = "self-test.md:25: error: cannot convert value of type 'String' to specified type 'Int'"
+    expected = "self-test.md:23: error: cannot convert value of type 'String' to specified type 'Int'"
     if ok or errors != [expected]:
         print(output, file=sys.stderr)
         print(f"self-test failed: expected exactly {expected!r}, got {errors}", file=sys.stderr)
@@ -659,8 +717,6 @@ def main() -> int:
         return self_test(work)
 
     modules, skipped, manifests, problems = collect(pages(arguments.files))
-    if not arguments.files:
-        problems += duplicated_lines()
     blocks = sum(1 for m in modules for b in m.blocks if not b.hidden)
     if arguments.list:
         for module in modules:
