@@ -45,9 +45,10 @@ not compile or a marker is malformed, 0 otherwise. `--self-test` checks, in the 
 that a broken block fails at its Markdown line and that a good one compiles. `--list` prints
 the modules and blocks without building.
 
-The same run also checks that no DocC article repeats a Markdown guide: a DocC article and a
-page of Documentation/ must not share 3 or more identical lines longer than 60 characters
-(prose lives in Documentation/; the DocC articles map symbols and link to it).
+The same run (without FILEs) also checks that no DocC page repeats a Markdown guide: a page of a
+catalog (Packages/*/Sources/*/*.docc/*.md) and a page of Documentation/ must not share 3 or
+more identical lines longer than 60 characters, outside HTML comments (prose lives in
+Documentation/; the DocC articles map symbols and link to it).
 """
 
 from __future__ import annotations
@@ -598,9 +599,14 @@ def build(work: pathlib.Path, target: str | None = None) -> tuple[bool, list[str
 
 def duplicated_lines() -> list[str]:
     def long_lines(path: pathlib.Path) -> dict[str, int]:
+        """The page's long lines, outside HTML comments (snippet setups are not shown)."""
         found: dict[str, int] = {}
+        in_comment = False
         for number, line in enumerate(path.read_text().split("\n"), 1):
             stripped = line.strip()
+            if in_comment or stripped.startswith("<!--"):
+                in_comment = "-->" not in stripped
+                continue
             if len(stripped) > DUPLICATE_MIN_LENGTH:
                 found.setdefault(stripped, number)
         return found
@@ -717,6 +723,8 @@ def main() -> int:
         return self_test(work)
 
     modules, skipped, manifests, problems = collect(pages(arguments.files))
+    if not arguments.files:
+        problems += duplicated_lines()
     blocks = sum(1 for m in modules for b in m.blocks if not b.hidden)
     if arguments.list:
         for module in modules:
