@@ -536,11 +536,13 @@ def write_if_changed(path: pathlib.Path, text: str) -> None:
     path.write_text(text)
 
 
-def write_package(work: pathlib.Path, modules: list[Module]) -> None:
+def write_package(work: pathlib.Path, modules: list[Module], prune: bool = True) -> None:
+    """Writes the package; `prune` removes the sources of modules it no longer has (the
+    self-test keeps them, so that the next full run does not compile them again)."""
     write_if_changed(work / "Package.swift", manifest(modules, ROOT))
     wanted = {m.name for m in modules}
     sources = work / "Sources"
-    if sources.exists():
+    if prune and sources.exists():
         for stale in sources.iterdir():
             if stale.name not in wanted:
                 for f in stale.iterdir():
@@ -692,7 +694,7 @@ def self_test(work: pathlib.Path) -> int:
             raise AssertionError(f"no error for {bad!r}")
     module = found[0]
     module.name = "SnippetsSelfTest"
-    write_package(work, [module])
+    write_package(work, [module], prune=False)
     ok, errors, output = build(work, module.name)
     expected = "self-test.md:23: error: cannot convert value of type 'String' to specified type 'Int'"
     if ok or errors != [expected]:
@@ -700,7 +702,7 @@ def self_test(work: pathlib.Path) -> int:
         print(f"self-test failed: expected exactly {expected!r}, got {errors}", file=sys.stderr)
         return 1
     module.blocks.pop()  # without the broken block, the page compiles
-    write_package(work, [module])
+    write_package(work, [module], prune=False)
     ok, errors, output = build(work, module.name)
     if not ok:
         print(output, file=sys.stderr)
