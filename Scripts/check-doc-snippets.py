@@ -443,6 +443,15 @@ def page_imports(modules: list[Module], path: str) -> list[str]:
     return found
 
 
+def unsafe_global(line: str) -> str:
+    """A top-level `let`/`var` line as a `nonisolated(unsafe)` global, after its attributes,
+    unless it states its isolation already."""
+    if re.search(r"@MainActor|@\w+Actor\b|\bnonisolated\b", line):
+        return line
+    attributes = re.match(r"\s*(?:@\w+(?:\([^)]*\))?\s+)*", line).end()
+    return line[:attributes] + "nonisolated(unsafe) " + line[attributes:]
+
+
 def generate_module(module: Module, extra_imports: list[str]) -> str:
     imports = list(DEFAULT_IMPORTS)
     imports += [name for name in extra_imports if name not in imports]
@@ -479,7 +488,7 @@ def generate_module(module: Module, extra_imports: list[str]) -> str:
                 body += [location, *lines]
                 located = True
             elif kind == "global":
-                body += [location, "nonisolated(unsafe) " + lines[0], *lines[1:]]
+                body += [location, unsafe_global(lines[0]), *lines[1:]]
                 located = True
             else:
                 statements += [location, *lines]
@@ -551,6 +560,7 @@ def write_package(work: pathlib.Path, modules: list[Module], prune: bool = True)
     for module in modules:
         text = generate_module(module, page_imports(modules, module.path))
         write_if_changed(sources / module.name / "Snippets.swift", text)
+        map_generated(sources / module.name / "Snippets.swift", text)
 
 
 DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)? (?P<kind>error|warning): (?P<message>.*)$")
@@ -572,6 +582,29 @@ def build_all(work: pathlib.Path, modules: list[Module]) -> tuple[bool, list[str
     return ok, errors, output
 
 
+EXPANDED = re.compile(r"(/\S+\.swift):(\d+):\d+: note: expanded code originates here")
+# For each generated file (real path): its line -> (page, Markdown line), from the nearest
+# `#sourceLocation` above it (the wrapper's own lines map to the block they belong to).
+GENERATED_LINES: dict[str, dict[int, tuple[str, int]]] = {}
+
+
+def map_generated(path: pathlib.Path, text: str) -> None:
+    mapping: dict[int, tuple[str, int]] = {}
+    current: tuple[str, int] | None = None
+    for number, line in enumerate(text.split("\n"), 1):
+        directive = re.match(r'#sourceLocation\(file: "([^"]*)", line: (\d+)\)', line)
+        if directive:
+            current = (directive.group(1), int(directive.group(2)) - 1)
+            continue
+        if line.startswith("#sourceLocation()"):
+            current = (current[0], current[1]) if current else None
+            continue
+        if current:
+            current = (current[0], current[1] + 1)
+            mapping[number] = current
+    GENERATED_LINES[os.path.realpath(path)] = mapping
+
+
 def build(work: pathlib.Path, target: str | None = None) -> tuple[bool, list[str], str]:
     command = ["swift", "build", "--package-path", str(work)]
     if target:
@@ -579,17 +612,28 @@ def build(work: pathlib.Path, target: str | None = None) -> tuple[bool, list[str
     process = subprocess.run(command, capture_output=True, text=True)
     output = process.stdout + process.stderr
     errors = []
-    for line in output.splitlines():
+    lines = output.splitlines()
+    for index, line in enumerate(lines):
         match = DIAGNOSTIC.match(line.strip())
         if not match or match.group("kind") != "error":
             continue
-        file = match.group("file")
+        file, number = match.group("file"), match.group("line")
+        if not file.endswith(".md"):
+            # Generated code, or a macro's expansion: the generated line it comes from.
+            origin = (file, int(number))
+            for following in lines[index + 1:index + 3]:
+                expanded = EXPANDED.search(following)
+                if expanded:
+                    origin = (expanded.group(1), int(expanded.group(2)))
+            mapped = GENERATED_LINES.get(os.path.realpath(origin[0]), {}).get(origin[1])
+            if mapped:
+                file, number = mapped[0], str(mapped[1])
         if os.path.isabs(file) and file.endswith(".md"):
             try:
                 file = str(pathlib.Path(file).relative_to(ROOT))
             except ValueError:
                 pass
-        entry = f"{file}:{match.group('line')}: error: {match.group('message')}"
+        entry = f"{file}:{number}: error: {match.group('message')}"
         if entry not in errors:
             errors.append(entry)
     return process.returncode == 0, errors, output
