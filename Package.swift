@@ -118,6 +118,16 @@ let package = Package(
       resources: [.copy("Services.plist")],
       swiftSettings: swiftSettings
     ),
+    // Documentation/Errors.md checked against the library: an entry for every error, failure
+    // and program stop, each example the message the library prints.
+    .testTarget(
+      name: "ErrorsDocumentTests",
+      dependencies: [
+        "InjectionCore", "InjectionPlist", "InjectionReflection", "InjectionTestSupport",
+      ],
+      path: "Tests/ErrorsDocumentTests",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "CarDemoTests",
       dependencies: ["CarDemo", "InjectionReflection", "InjectionTestSupport"],

@@ -1,68 +1,102 @@
 #!/usr/bin/env bash
-# Proves that an app can depend on this repository by URL and version, importing only the
-# modules it needs: clones HEAD into a temporary repository, tags it, and builds a small package
-# that depends on it with `.package(url:from:)`, imports InjectionCore in its app target (an
-# executable and the library it uses), InjectionReflection in the executable (which validates
-# its graph before it runs), InjectionPlist in a second executable (which builds its greeter
-# from a services file) and InjectionTestSupport in its test target, runs both apps and runs
-# its tests.
+# Proves that the README's installation snippet works as written: clones HEAD (with any
+# uncommitted changes, committed in the clone), tags the clone with Scripts/release.sh (without
+# the CI run) at the version the snippet names, and builds a package whose Package.swift is the
+# README's snippet, word for word but for the URL, which points at the clone. Its library
+# `MyApp` imports InjectionCore and its tests InjectionTestSupport, as the snippet says; the
+# check appends two executables to the manifest, one importing InjectionReflection (which
+# validates the graph before it runs) and one InjectionPlist (which builds a greeter from a
+# services file), runs both and runs the tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-git clone --quiet "$root" "$work/swift-injection"
-# Carry uncommitted changes too, so the check runs against the working tree.
-(cd "$root" && git diff HEAD --binary) | (cd "$work/swift-injection" && git apply --allow-empty 2>/dev/null || true)
-(cd "$root" && git ls-files --others --exclude-standard -z | xargs -0 -r cp --parents -t "$work/swift-injection")
-(cd "$work/swift-injection" && git add -A && git -c user.name=ci -c user.email=ci@localhost \
-  commit --quiet --allow-empty -m "consumer check" && git tag 1.0.0)
+# The README's installation snippet: the ```swift block that follows "## Installation".
+snippet=$(awk '
+  /^## Installation/ { section = 1; next }
+  section && /^## / { exit }
+  section && /^```swift$/ { inside = 1; next }
+  inside && /^```$/ { exit }
+  inside { print }
+' "$root/README.md")
+if ! grep -q 'let package = Package(' <<<"$snippet"; then
+  echo "error: README.md's \"## Installation\" section has no \`\`\`swift block with a Package.swift" >&2
+  exit 1
+fi
+url=$(grep -oE '\.package\(url: "[^"]+"' <<<"$snippet" | head -n 1 | sed -E 's/.*url: "([^"]+)"/\1/')
+version=$(grep -oE 'from: "[^"]+"' <<<"$snippet" | head -n 1 | sed -E 's/from: "([^"]+)"/\1/')
+name=$(basename "$url" .git)
+echo "README.md's snippet depends on $url (package \"$name\") from $version"
 
-mkdir -p "$work/Consumer/Sources/Consumer" "$work/Consumer/Sources/ConsumerKit" \
-  "$work/Consumer/Sources/PlistConsumer" \
-  "$work/Consumer/Tests/ConsumerKitTests"
-cat > "$work/Consumer/Package.swift" <<MANIFEST
-// swift-tools-version: 6.0
-import PackageDescription
-
-let package = Package(
-  name: "Consumer",
-  platforms: [.macOS(.v15), .iOS(.v18)],
-  dependencies: [
-    .package(url: "file://$work/swift-injection", from: "1.0.0")
-  ],
-  targets: [
-    .target(
-      name: "ConsumerKit",
-      dependencies: [.product(name: "InjectionCore", package: "swift-injection")]
-    ),
-    .executableTarget(
-      name: "Consumer",
-      dependencies: [
-        "ConsumerKit",
-        .product(name: "InjectionCore", package: "swift-injection"),
-        .product(name: "InjectionReflection", package: "swift-injection"),
-      ]
-    ),
-    .executableTarget(
-      name: "PlistConsumer",
-      dependencies: [
-        .product(name: "InjectionCore", package: "swift-injection"),
-        .product(name: "InjectionPlist", package: "swift-injection"),
-      ]
-    ),
-    .testTarget(
-      name: "ConsumerKitTests",
-      dependencies: [
-        "ConsumerKit",
-        .product(name: "InjectionCore", package: "swift-injection"),
-        .product(name: "InjectionTestSupport", package: "swift-injection"),
-      ]
-    ),
-  ]
+# A clone under the URL's last path component, so that `package: "$name"` names it.
+clone="$work/$name"
+git clone --quiet "$root" "$clone"
+(cd "$root" && git diff HEAD --binary) | (cd "$clone" && git apply --allow-empty 2>/dev/null || true)
+(cd "$root" && git ls-files --others --exclude-standard -z | xargs -0 -r cp --parents -t "$clone")
+(
+  cd "$clone"
+  git tag -l | xargs -r git tag -d >/dev/null
+  # On a release commit, CHANGELOG.md's latest release is the README's version and [Unreleased] is
+  # empty: tag that. Between releases, prepare the next patch release as CONTRIBUTING.md says
+  # (the [Unreleased] entries move to a new section, the README names the new version), so the
+  # consumer, which keeps the README's snippet as it is, resolves HEAD's code as a release.
+  latest=$(grep -oE '^## \[[0-9]+\.[0-9]+\.[0-9]+\] - ' CHANGELOG.md | head -n 1 | sed -E 's/## \[(.*)\] - /\1/')
+  unreleased=$(awk '/^## \[Unreleased\]/ { inside = 1; next } /^## / { exit } inside && /^[-*] / { n++ } END { print n + 0 }' CHANGELOG.md)
+  tag=$version
+  if [ "$latest" != "$version" ] || [ "$unreleased" -ne 0 ]; then
+    tag=$(awk -F. '{ print $1 "." $2 "." $3 + 1 }' <<<"${latest:-0.0.0}")
+    echo "preparing release $tag in the clone ($unreleased unreleased changes after $latest)"
+    python3 - "$tag" "$latest" <<'PREPARE'
+import datetime, re, sys
+tag, latest = sys.argv[1], sys.argv[2]
+changelog = open("CHANGELOG.md").read()
+changelog = changelog.replace(
+    "## [Unreleased]\n", f"## [Unreleased]\n\n## [{tag}] - {datetime.date.today()}\n", 1)
+changelog = re.sub(r"^\[Unreleased\]: (.*)/compare/[^/]+\.\.\.HEAD$",
+                   lambda m: f"[Unreleased]: {m[1]}/compare/{tag}...HEAD\n[{tag}]: {m[1]}/releases/tag/{tag}",
+                   changelog, count=1, flags=re.M)
+open("CHANGELOG.md", "w").write(changelog)
+readme = open("README.md").read()
+readme = re.sub(r'(\.package\(url: "[^"]+", from: ")[^"]+(")', lambda m: m[1] + tag + m[2], readme, count=1)
+open("README.md", "w").write(readme)
+PREPARE
+  fi
+  if [ -n "$(git status --porcelain)" ]; then
+    git add -A
+    git -c user.name=ci -c user.email=ci@localhost commit --quiet -m "consumer check: release $tag"
+  fi
+  GIT_COMMITTER_NAME=ci GIT_COMMITTER_EMAIL=ci@localhost bash Scripts/release.sh --skip-ci "$tag"
 )
+
+consumer="$work/MyApp"
+mkdir -p "$consumer/Sources/MyApp" "$consumer/Sources/Consumer" "$consumer/Sources/PlistConsumer" \
+  "$consumer/Tests/MyAppTests"
+{
+  sed "s|$url|file://$clone|" <<<"$snippet"
+  cat <<MANIFEST
+
+// Appended by Scripts/check-consumer.sh: the two other products, each in an executable.
+package.targets += [
+  .executableTarget(
+    name: "Consumer",
+    dependencies: [
+      "MyApp",
+      .product(name: "InjectionCore", package: "$name"),
+      .product(name: "InjectionReflection", package: "$name"),
+    ]
+  ),
+  .executableTarget(
+    name: "PlistConsumer",
+    dependencies: [
+      .product(name: "InjectionCore", package: "$name"),
+      .product(name: "InjectionPlist", package: "$name"),
+    ]
+  ),
+]
 MANIFEST
-cat > "$work/Consumer/Sources/ConsumerKit/Greeting.swift" <<'SOURCE'
+} >"$consumer/Package.swift"
+cat >"$consumer/Sources/MyApp/Greeting.swift" <<'SOURCE'
 import InjectionCore
 
 public protocol Greeter: Sendable { func greet() -> String }
@@ -83,15 +117,15 @@ public let app: Injector = {
   return injector
 }()
 SOURCE
-cat > "$work/Consumer/Sources/Consumer/main.swift" <<'SOURCE'
-import ConsumerKit
+cat >"$consumer/Sources/Consumer/main.swift" <<'SOURCE'
 import InjectionCore
 import InjectionReflection
+import MyApp
 
-try app.validate()
+try app.validate(roots: Welcome.self)
 print(try app.resolve(Welcome.self).text)
 SOURCE
-cat > "$work/Consumer/Sources/PlistConsumer/main.swift" <<'SOURCE'
+cat >"$consumer/Sources/PlistConsumer/main.swift" <<'SOURCE'
 import FoundationEssentials
 import InjectionCore
 import InjectionPlist
@@ -110,10 +144,10 @@ let file = try ServicesFile(data: Data(plist.utf8), source: "Services.plist")
 try injector.addModule(ServicesModule(file: file, registry: registry))
 print(try injector.resolve(Greeting.self).text)
 SOURCE
-cat > "$work/Consumer/Tests/ConsumerKitTests/WelcomeTests.swift" <<'SOURCE'
-import ConsumerKit
+cat >"$consumer/Tests/MyAppTests/WelcomeTests.swift" <<'SOURCE'
 import InjectionCore
 import InjectionTestSupport
+import MyApp
 import Testing
 
 struct Pirate: Greeter { func greet() -> String { "ahoy" } }
@@ -125,8 +159,15 @@ func theWelcomeUsesTheTestsGreeter() throws {
 }
 SOURCE
 
-cd "$work/Consumer"
+cd "$consumer"
 swift build --quiet
+resolved=$(grep -oE '"version" *: *"[^"]+"' Package.resolved | head -n 1)
+echo "resolved $name: $resolved"
+tag=$(git -C "$clone" describe --tags --exact-match)
+grep -qF "\"$tag\"" <<<"$resolved" || {
+  echo "error: the consumer did not resolve the tag $tag that Scripts/release.sh made ($resolved)" >&2
+  exit 1
+}
 output=$(swift run --skip-build Consumer)
 echo "$output"
 test "$output" = "hello from InjectionCore"

@@ -5,7 +5,7 @@
 /// the path that asked for it, and the fix; ``notMapped(key:path:searched:mappedNames:)`` also
 /// names every injector that was searched and the names its type is mapped with. Types are
 /// written as code writes them (`Engine`), module-qualified only where two types in one message
-/// share a name.
+/// share a name. `Documentation/Errors.md` gives each case's cause, fix and an example message.
 public indirect enum InjectionError: Error, CustomStringConvertible {
   /// Nothing is mapped for `key` in any injector that was searched, and the type cannot be
   /// created automatically (it is not ``Injectable``, or it is a protocol).

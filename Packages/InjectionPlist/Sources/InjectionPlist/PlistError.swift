@@ -93,7 +93,7 @@ public struct PlistError: Error, Sendable, CustomStringConvertible {
     ///   - keyPath: The key path inside the file.
     ///   - line: The line, when known.
     ///   - kind: What is wrong.
-    public init(file: String, keyPath: String, line: Int? = nil, kind: Kind) {
+    package init(file: String, keyPath: String, line: Int? = nil, kind: Kind) {
       self.file = file
       self.keyPath = keyPath
       self.line = line
@@ -116,7 +116,7 @@ public struct PlistError: Error, Sendable, CustomStringConvertible {
   /// Creates an error.
   ///
   /// - Parameter problems: The problems; at least one.
-  public init(problems: [Problem]) {
+  package init(problems: [Problem]) {
     self.problems = problems
   }
 

@@ -44,7 +44,7 @@ public struct InjectedProperty: Sendable, Hashable, CustomStringConvertible {
   ///   - isResolved: Whether it has its value.
   ///   - injectorLabel: The label of the injector it resolved or resolves from, if known.
   ///   - injectorSource: Why that injector.
-  public init(
+  package init(
     name: String, declaringType: String, key: InjectionKey, isOptional: Bool, isResolved: Bool,
     injectorLabel: String?, injectorSource: InjectorSource
   ) {

@@ -24,7 +24,7 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - injector: The ancestor's label.
     ///   - mappings: Its mappings that no nearer injector overrides.
-    public init(injector: String, mappings: [MappingSnapshot]) {
+    package init(injector: String, mappings: [MappingSnapshot]) {
       self.injector = injector
       self.mappings = mappings
     }
@@ -47,7 +47,7 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   ///   - mappings: Its own active mappings.
   ///   - inherited: What it inherits, the parent first.
   ///   - modules: Its modules, in the order they were added.
-  public init(
+  package init(
     label: String, mappings: [MappingSnapshot], inherited: [Inherited] = [],
     modules: [ModuleSnapshot] = []
   ) {

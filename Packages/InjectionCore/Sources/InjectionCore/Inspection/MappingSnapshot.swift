@@ -91,7 +91,7 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - shadowed: The owners of the mappings it shadows, the most recent first.
   ///   - isBuilt: Whether a cached value exists.
   ///   - hook: Whether the hook runs for its values.
-  public init(
+  package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
     isBuilt: Bool, hook: Hook
   ) {

@@ -12,7 +12,7 @@ public struct ModuleSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - name: The module's type name.
   ///   - keys: The keys it mapped, in order.
-  public init(name: String, keys: [InjectionKey]) {
+  package init(name: String, keys: [InjectionKey]) {
     self.name = name
     self.keys = keys
   }

@@ -41,7 +41,7 @@ public struct ResolutionEvent {
   ///   - injector: The injector that was asked.
   ///   - servedBy: The injector whose mapping served the key, if any.
   ///   - scope: The scope of that mapping, if any.
-  public init(
+  package init(
     phase: Phase, key: InjectionKey, path: [InjectionKey], injector: Injector,
     servedBy: Injector?, scope: Scope?
   ) {

@@ -36,7 +36,7 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - key: The key.
     ///   - kind: How it is provided.
     ///   - isRoot: Whether it is a root the app resolves by itself.
-    public init(key: InjectionKey, kind: Kind, isRoot: Bool = false) {
+    package init(key: InjectionKey, kind: Kind, isRoot: Bool = false) {
       self.key = key
       self.kind = kind
       self.isRoot = isRoot
@@ -65,7 +65,7 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - to: The key it needs.
     ///   - property: The `@Injected` property that holds it, if any.
     ///   - isProblem: Whether the edge is part of a problem.
-    public init(from: InjectionKey, to: InjectionKey, property: String?, isProblem: Bool) {
+    package init(from: InjectionKey, to: InjectionKey, property: String?, isProblem: Bool) {
       self.from = from
       self.to = to
       self.property = property
@@ -95,7 +95,7 @@ public struct DependencyGraph: Sendable, Hashable {
   ///   - injector: The label of the injector.
   ///   - nodes: The keys.
   ///   - edges: The dependencies.
-  public init(injector: String, nodes: [Node], edges: [Edge]) {
+  package init(injector: String, nodes: [Node], edges: [Edge]) {
     self.injector = injector
     // Each key's description is computed once (its type's unqualified name once per type), and
     // keys are sorted once: nodes and edges are then sorted by the keys' ranks, integers, not

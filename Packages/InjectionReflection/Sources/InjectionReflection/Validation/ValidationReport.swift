@@ -34,7 +34,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   ///   - notes: The notes.
   ///   - checkedKeys: The keys resolved as starting points.
   ///   - graph: The dependency graph.
-  public init(
+  package init(
     injector: String, problems: [ValidationProblem], notes: [ValidationNote],
     checkedKeys: [InjectionKey], graph: DependencyGraph
   ) {
