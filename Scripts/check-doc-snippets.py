@@ -12,7 +12,7 @@ How a page becomes code:
   depends on this repository by `.package(path:)` and every target on its four products, built
   in debug with the repository's upcoming features (ExistentialAny, MemberImportVisibility).
 - Every module imports InjectionCore, Foundation and Testing, plus whatever a block of its page
-  imports.
+  imports; a page of a module's DocC catalog also imports that module.
 - A block's top-level declarations (types, extensions, functions, `@Test` functions; a `let` or
   `var` without `try`/`await`, of a name the page has not declared yet, that comes before the
   block's first statement) go at file scope, so later blocks of the page can use them; such a
@@ -432,7 +432,8 @@ IMPORT = re.compile(r"^\s*(?:@\w+\s+)*import\s+(?:(?:struct|class|enum|protocol|
 
 
 def page_imports(modules: list[Module], path: str) -> list[str]:
-    found = []
+    catalog = re.match(r"Packages/(\w+)/Sources/\1/\1\.docc/", path)
+    found = [catalog.group(1)] if catalog else []
     for module in modules:
         if module.path == path:
             for block in module.blocks:
