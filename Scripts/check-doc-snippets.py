@@ -7,8 +7,9 @@ Pages: README.md, Documentation/**/*.md, and the DocC catalogs' articles and ext
 (Packages/*/Sources/*/*.docc/**/*.md); or only the FILEs given.
 
 How a page becomes code:
-- Each page is one module (a target of a temporary SwiftPM package in DIR, default
-  /tmp/doc-snippets, kept between runs so that the next run builds incrementally). The package
+- Each page is one module (a target of a generated SwiftPM package in DIR, default
+  .build/doc-snippets of this checkout, kept between runs so that the next run builds
+  incrementally). The package
   depends on this repository by `.package(path:)` and every target on its four products, built
   in debug with the repository's upcoming features (ExistentialAny, MemberImportVisibility).
 - Every module imports InjectionCore, Foundation and Testing, plus whatever a block of its page
@@ -760,7 +761,9 @@ def self_test(work: pathlib.Path) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="*", help="Markdown pages (default: all of them)")
-    parser.add_argument("--work", default="/tmp/doc-snippets", help="the generated package")
+    parser.add_argument(
+        "--work", default=str(ROOT / ".build" / "doc-snippets"), help="the generated package"
+    )
     parser.add_argument("--list", action="store_true", help="list modules and blocks, no build")
     parser.add_argument("--self-test", action="store_true")
     arguments = parser.parse_args()
