@@ -7,11 +7,11 @@ Pages: README.md, Documentation/**/*.md, and the DocC catalogs' articles and ext
 (Packages/*/Sources/*/*.docc/**/*.md); or only the FILEs given.
 
 How a page becomes code:
-- Each page is one module (a target of a generated SwiftPM package in DIR, default
-  .build/doc-snippets of this checkout, kept between runs so that the next run builds
-  incrementally). The package
-  depends on this repository by `.package(path:)` and every target on its four products, built
-  in debug with the repository's upcoming features (ExistentialAny, MemberImportVisibility).
+- Each page is one module: a target of a generated SwiftPM package in DIR (default: this
+  checkout's .build/doc-snippets, kept between runs so that the next run builds incrementally),
+  which depends on this repository by `.package(path:)`, every target on its four products,
+  built in debug with the repository's upcoming features (ExistentialAny,
+  MemberImportVisibility).
 - Every module imports InjectionCore, Foundation and Testing, plus whatever a block of its page
   imports; a page of a module's DocC catalog also imports that module.
 - A block's top-level declarations (types, extensions, functions, `@Test` functions; a `let` or
@@ -22,12 +22,12 @@ How a page becomes code:
   `@MainActor func block_LINE() async throws`, so that `try` and `await` work.
 - A placeholder `…` (or a `...` that stands alone) in code, outside strings and comments,
   becomes `fatalError()`.
-- A block that starts with `// Package.swift`, `.package(` or `.product(`, or contains `// swift-tools-version` or
-  `let package = Package(`, is a package manifest and is skipped.
+- A block that starts with `// Package.swift`, `.package(` or `.product(`, or contains
+  `// swift-tools-version` or `let package = Package(`, is a package manifest and is skipped.
 
 Markers, in an HTML comment on the lines before a block (blank lines may separate them):
-- `<!-- snippet: skip REASON -->` skips the next block; REASON is required (other libraries'
-  code, Objective-C, a property list shown as Swift).
+- `<!-- snippet: skip REASON -->` skips the next block; REASON is required (another library's
+  code, Objective-C, a compile error shown on purpose).
 - `<!-- snippet: new-module -->` starts a fresh module at the next block, for a page that
   defines a name twice (a "before" and an "after").
 - `<!-- snippet: continue -->` puts the next block's statements in a scope nested in the
@@ -56,13 +56,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import os
 import pathlib
 import re
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -712,6 +710,11 @@ _ = Hidden()
 injector.map(Hidden.self) { _ in … }
 ```
 
+<!-- snippet: continue -->
+```swift
+_ = engine  // made with `try` by the block above
+```
+
 <!-- snippet: skip not Swift at all -->
 ```swift
 this is not Swift
@@ -724,7 +727,6 @@ let broken: Int = "a string"
 
 
 def self_test(work: pathlib.Path) -> int:
-    modules, skipped, _, problems = [], 0, 0, []
     found, skipped, _ = parse_page("self-test.md", SELF_TEST_PAGE)
     assert skipped == 1, skipped
     for bad, why in (
@@ -742,7 +744,7 @@ def self_test(work: pathlib.Path) -> int:
     module.name = "SnippetsSelfTest"
     write_package(work, [module], prune=False)
     ok, errors, output = build(work, module.name)
-    expected = "self-test.md:23: error: cannot convert value of type 'String' to specified type 'Int'"
+    expected = "self-test.md:28: error: cannot convert value of type 'String' to specified type 'Int'"
     if ok or errors != [expected]:
         print(output, file=sys.stderr)
         print(f"self-test failed: expected exactly {expected!r}, got {errors}", file=sys.stderr)
