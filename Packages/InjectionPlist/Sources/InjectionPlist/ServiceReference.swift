@@ -35,7 +35,8 @@ public struct ServiceReference<Value>: Decodable {
   /// The referred service's value.
   public var wrappedValue: Value {
     guard let resolved else {
-      preconditionFailure(
+      // fatalError, not preconditionFailure: an optimized build drops a precondition's message.
+      fatalError(
         """
         InjectionPlist: the reference to "\(serviceName)" was read from a value built only to \
         check the file; values an injector builds have it.
