@@ -23,20 +23,30 @@ public struct TestInjectionOption: Sendable {
   /// and so is created anew), so that a forgotten override cannot reach a real service.
   public static var strict: Self { Self(kind: .strict(allowing: [])) }
 
-  /// ``strict`` that still lets the test use the base's mappings of `keys`.
+  /// ``strict`` that still lets the test use the base's mappings of `keys`: any number of
+  /// keys, listed in one call.
+  ///
+  /// ```swift
+  /// @Test(.injecting(.strict(allowing: InjectionKey(Wheel.self), InjectionKey((any Clock).self))))
+  /// ```
   ///
   /// When a strict test reaches keys it neither overrides nor allows, the failure at its end
   /// lists them all and gives the one `.strict(allowing: …)` to paste, these keys included.
+  /// Several `strict` options of one test (its suite's and its own) allow all their keys
+  /// together. For keys held in an array, use ``strict(allowing:)-([InjectionKey])``.
   ///
-  /// - Parameter keys: The keys whose base mappings the test may use.
+  /// - Parameter keys: The keys whose base mappings the test may use, as many as needed; none
+  ///   is the same as ``strict``.
   public static func strict(allowing keys: InjectionKey...) -> Self {
     strict(allowing: keys)
   }
 
   /// ``strict`` that still lets the test use the base's mappings of `keys`, given as an array,
-  /// so that a helper can pass on what it was given.
+  /// so that a helper can pass on what it was given; otherwise the same as
+  /// ``strict(allowing:)-(InjectionKey...)``.
   ///
-  /// - Parameter keys: The keys whose base mappings the test may use.
+  /// - Parameter keys: The keys whose base mappings the test may use; an empty array is the
+  ///   same as ``strict``.
   public static func strict(allowing keys: [InjectionKey]) -> Self {
     Self(kind: .strict(allowing: keys))
   }
