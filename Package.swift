@@ -124,6 +124,7 @@ let package = Package(
       name: "ErrorsDocumentTests",
       dependencies: [
         "InjectionCore", "InjectionPlist", "InjectionReflection", "InjectionTestSupport",
+        "InjectionTestHelpers",
       ],
       path: "Tests/ErrorsDocumentTests",
       swiftSettings: swiftSettings

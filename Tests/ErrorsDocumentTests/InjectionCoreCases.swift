@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 
 /// Every case of `InjectionError`, each with the anchor of its entry and a trigger.

@@ -1,6 +1,7 @@
 import Foundation
 import InjectionCore
 import InjectionPlist
+import InjectionTestHelpers
 import Synchronization
 
 // The types the examples of Documentation/Errors.md name.
@@ -44,32 +45,6 @@ final class EngineModule: InjectionModule {
 final class SettingsModule: InjectionModule {
   func configure(_ mappings: ModuleMappings) {
     mappings.map(Settings.self, scope: .weak) { _ in Settings() }
-  }
-}
-
-/// Opens once; the tasks that wait before it opens are suspended until then.
-final class AsyncGate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, []))
-
-  func wait() async {
-    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      let isOpen = state.withLock { state -> Bool in
-        if state.isOpen { return true }
-        state.waiters.append(waiter)
-        return false
-      }
-      if isOpen { waiter.resume() }
-    }
-  }
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters { waiter.resume() }
   }
 }
 

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 import Testing
 
