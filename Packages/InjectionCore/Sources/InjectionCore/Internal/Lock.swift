@@ -1,6 +1,6 @@
 /// A mutex around `State`.
 ///
-/// The platform's `pthread_mutex_t` (``PlatformMutex``) and the state it guards. Every lock of
+/// A one-word mutex (``PlatformMutex``) and the state it guards. Every lock of
 /// InjectionCore is one of these: see `Documentation/DesignDecisions.md`, "Why one internal
 /// `Lock`".
 ///

@@ -14,7 +14,8 @@
 /// every lookup takes the injector's mutex").
 struct RegistrationTable {
   private struct Slot {
-    /// The key type's identity as a number; 0 marks a slot that was never used.
+    /// The key type's identity as a number, with its lowest bit set for a named key
+    /// (``slotID(of:)``); 0 marks a slot that was never used.
     var id: UInt = 0
     /// The table's `+1` on the registration; `nil` in a never-used slot or a tombstone.
     ///
@@ -69,7 +70,7 @@ struct RegistrationTable {
     if slots.isEmpty || (used + 1) * 4 > slots.count * 3 {
       grow()
     }
-    if insert(retained, id: UInt(bitPattern: key.id), probe: key.probe) { used += 1 }
+    if insert(retained, id: Self.slotID(of: key), probe: key.probe) { used += 1 }
   }
 
   /// Removes `name` from the names of its type.
@@ -102,20 +103,40 @@ struct RegistrationTable {
     }
   }
 
+  /// What a slot stores for `key`: its type's identity, with the lowest bit set when it has a
+  /// name.
+  ///
+  /// The identity is the address of the type's metadata, which is at least 8-byte aligned, so
+  /// the lowest bit is free. An unnamed key is then found by comparing one word, without reading
+  /// the registration's name; a named key still compares its name.
+  @inline(__always)
+  private static func slotID(of key: Key) -> UInt {
+    UInt(bitPattern: key.id) | (key.name == nil ? 0 : 1)
+  }
+
+  /// Whether `registration` is the mapping of `name`: out of line, so that the probe loop of
+  /// an unnamed key keeps its few registers.
+  @inline(never)
+  private static func isNamed(_ name: String?, _ registration: Unmanaged<AnyRegistration>) -> Bool {
+    registration._withUnsafeGuaranteedRef { $0.key.name == name }
+  }
+
+  @inline(__always)
   private func index(of key: Key) -> Int? {
-    guard !slots.isEmpty else { return nil }
-    let id = UInt(bitPattern: key.id)
-    let mask = slots.count - 1
-    var index = slot(of: key.probe)
-    while true {
-      let slot = slots[index]
-      if slot.id == 0 { return nil }
-      if slot.id == id, let registration = slot.registration,
-        registration._withUnsafeGuaranteedRef({ Self.same($0.key.name, key.name) })
-      {
-        return index
+    slots.withUnsafeBufferPointer { slots -> Int? in
+      guard !slots.isEmpty else { return nil }
+      let id = Self.slotID(of: key)
+      let mask = slots.count - 1
+      var index = slot(of: key.probe)
+      while true {
+        // In bounds: `index` is masked to the table's size, a power of two.
+        let slot = slots[index]
+        if slot.id == 0 { return nil }
+        if slot.id == id, let registration = slot.registration {
+          if id & 1 == 0 || Self.isNamed(key.name, registration) { return index }
+        }
+        index = (index + 1) & mask
       }
-      index = (index + 1) & mask
     }
   }
 
@@ -146,15 +167,6 @@ struct RegistrationTable {
       guard let registration = slot.registration else { continue }
       let probe = registration._withUnsafeGuaranteedRef { $0.key.probe }
       if insert(registration, id: slot.id, probe: probe) { used += 1 }
-    }
-  }
-
-  /// Name equality with a fast path for the common unnamed key.
-  private static func same(_ lhs: String?, _ rhs: String?) -> Bool {
-    switch (lhs, rhs) {
-    case (nil, nil): true
-    case (let lhs?, let rhs?): lhs == rhs
-    default: false
     }
   }
 
