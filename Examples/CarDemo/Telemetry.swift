@@ -1,3 +1,4 @@
+import InjectionCore
 import Synchronization
 
 /// The car's link to the team's telemetry server: a service that starts asynchronously.

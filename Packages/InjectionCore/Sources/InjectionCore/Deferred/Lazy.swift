@@ -20,7 +20,11 @@ import Synchronization
 /// wait for it and get its value. If the resolution fails, the read that resolved throws the
 /// error, and each waiting read tries again. A read that would wait for a thread that waits for
 /// it (through singleton builds or other lazy values) throws ``InjectionError/cycle(path:)``
-/// instead of waiting forever. The lazy value holds its injector weakly; a first read after the injector was
+/// instead of waiting forever.
+///
+/// A `Value` mapped with an `async` factory is read with ``valueAsync``
+/// (`try await printer.valueAsync`): the first awaited read resolves it once for every task
+/// that reads at once, as an `async` singleton is built once. The lazy value holds its injector weakly; a first read after the injector was
 /// released throws ``InjectionError/injectorReleased(key:)``.
 public final class Lazy<Value>: BoundToInjector {
   private let source: InjectorReference
@@ -56,7 +60,10 @@ public final class Lazy<Value>: BoundToInjector {
   ///
   /// - Throws: What resolving `Value` throws (a later read tries again);
   ///   ``InjectionError/injectorReleased(key:)``; ``InjectionError/cycle(path:)`` when the
-  ///   resolution itself reads this value, or waits for this thread.
+  ///   resolution itself reads this value, or waits for this thread;
+  ///   ``InjectionError/asyncMapping(key:path:)`` for an `async` mapping whose value is not
+  ///   built, also while an awaited read (``valueAsync``) builds it: a thread does not block
+  ///   on it.
   public var value: Value {
     get throws(InjectionError) {
       if isPublished.load(ordering: .acquiring) { return resolved.unsafelyUnwrapped }
