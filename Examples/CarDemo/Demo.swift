@@ -72,7 +72,9 @@ enum Demo {
   private static func runConcurrencyStep(injector: Injector, console: any Console) async {
     mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
     do {
-      try await injector.prepare()
+      let pitWall = try injector.resolve(PitWall.self)  // its Lazy link is not opened yet
+      console.print("   pit wall: \(try await pitWall.watch())")
+      try await injector.prepare()  // builds what is left: the link is built already
       let dashboard = try injector.resolve(Dashboard.self)  // on the main actor: synchronous
       console.print("   dashboard: \(dashboard.display)")
       let fromBackground = try await Task.detached {

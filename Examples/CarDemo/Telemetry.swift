@@ -1,3 +1,4 @@
+import InjectionCore
 import Synchronization
 
 /// The car's link to the team's telemetry server: a service that starts asynchronously.
@@ -22,5 +23,18 @@ final class TelemetryServer: Sendable {
         count += 1
         return count
       })
+  }
+}
+
+/// The team's pit wall: it needs the telemetry link only once the race starts, so it holds it
+/// as a `Lazy` and awaits it (the link's factory is `async`).
+final class PitWall: Injectable {
+  @Injected var link: Lazy<TelemetryLink>
+
+  init() {}
+
+  /// Awaits the link: the first read opens it, once, however many tasks read at once.
+  func watch() async throws -> String {
+    "telemetry link #\(try await link.valueAsync.connection), awaited through a Lazy"
   }
 }

@@ -49,8 +49,9 @@ import Testing
     #expect(lines.contains("   car: red, 4 wheels"))
   }
 
-  @Test func anAsyncStartedServiceIsPreparedAndAMainActorDashboardReadsIt() async {
+  @Test func anAsyncStartedServiceIsAwaitedThroughALazyAndAMainActorDashboardReadsIt() async {
     let lines = await demoLines
+    #expect(lines.contains("   pit wall: telemetry link #1, awaited through a Lazy"))
     #expect(lines.contains("   dashboard: HybridEngine, telemetry link #1"))
     #expect(lines.contains("   from a background task: the same dashboard"))
   }

@@ -140,6 +140,7 @@ func codeSpans(in message: String) -> [String] {
   let starts = [
     "try await injector.", "try injector.", "injector.map(", "withInjector(", "withTestInjector(",
     ".strict(", "$0.map(", ".injecting(", "override var ", "Provider<", "try await scope.",
+    "try await provider.",
   ]
   var spans: [String] = []
   var index = message.startIndex

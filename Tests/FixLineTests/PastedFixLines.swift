@@ -33,6 +33,13 @@ func pastedAsyncCoreFixLines(injector: Injector) async throws {
   _ = try await injector.resolveAsync((any Router).self)
 }
 
+func pastedAwaitedDeferredFixLines(injector: Injector) async throws {
+  let provider: Provider<any Database> = try injector.resolve(Provider<any Database>.self)
+  _ = try await provider.resolveAsync()
+  let lazy: Lazy<any Database> = try injector.resolve(Lazy<any Database>.self)
+  _ = try await lazy.valueAsync
+}
+
 func pastedTestSupportFixLines(app: Injector) {
   let option: TestInjectionOption =
     .strict(allowing: InjectionKey((any Database).self), InjectionKey(Settings.self, named: "eu"))

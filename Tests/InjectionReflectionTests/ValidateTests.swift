@@ -22,6 +22,31 @@ import Testing
     #expect(report.description.hasPrefix("Validation of injector \"app\": 0 problems, 0 notes"))
   }
 
+  /// Starts its engine later, with `await`.
+  final class Ignition: Injectable {
+    @Injected var makeEngine: Provider<any Engine>
+    @Injected var engine: Lazy<any Engine>
+    init() {}
+  }
+
+  @Test func aGraphThatAwaitsAnAsyncMappingThroughAProviderOrLazyIsValidAndHasTheEdge() throws {
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self, scope: .singleton) { _ in
+      await Task.yield()
+      return V8()
+    }
+
+    let report = try injector.validate(roots: Ignition.self)
+
+    #expect(report.problems.isEmpty, "\(report)")
+    let edges = Set(
+      report.graph.edges.map { "\($0.from.unqualifiedTypeName) -> \($0.to.unqualifiedTypeName)" })
+    #expect(edges.contains("ValidateTests.Ignition -> Provider<Engine>"), "\(edges)")
+    #expect(edges.contains("Provider<Engine> -> Engine"), "\(edges)")
+    #expect(edges.contains("Lazy<Engine> -> Engine"), "\(edges)")
+    #expect(!report.notes.contains { if case .allowedCycle = $0 { true } else { false } })
+  }
+
   @Test func anAsyncMappingIsNotedAsNotBuiltSynchronouslyNotReportedAsAProblem() throws {
     let injector = Injector(label: "app")
     injector.map((any Engine).self, scope: .singleton) { _ in

@@ -35,6 +35,7 @@ struct Scenario: Sendable {
     TransientCycleThroughChildren.scenario,
     LazyFirstRead.scenario,
     AsyncFirstBuild.scenario,
+    AwaitedLazyRead.scenario,
     GraphRemapWhileBuilding.scenario,
     LazyWaitsForASingleton.scenario,
     ObserverResolvesWithArguments.scenario,

@@ -33,6 +33,35 @@ import Testing
     #expect(base.snapshot().mapping(for: InjectionKey((any Engine).self))?.isBuilt == false)
   }
 
+  /// Starts its engine later, through an awaited provider and an awaited lazy value.
+  final class Ignition: Injectable {
+    @Injected var makeEngine: Provider<any Engine>
+    @Injected var engine: Lazy<any Engine>
+    init() {}
+  }
+
+  @Test func anAwaitedProviderAndLazyValueGetTheTestsAsyncOverride() async throws {
+    let base = Injector(label: "base")
+    base.map((any Engine).self, scope: .singleton) { _ in
+      await Task.yield()
+      return FactoryEngine()
+    }
+    try await withTestInjector(from: base) {
+      $0.map((any Engine).self, scope: .singleton) { _ in
+        await Task.yield()
+        return TestEngine(serial: 9)
+      }
+    } operation: { scope in
+      let ignition = try scope.injector.resolve(Ignition.self)
+      let fromProvider = try await ignition.makeEngine.resolveAsync()
+      let fromLazy = try await ignition.engine.valueAsync
+      #expect((fromProvider as? TestEngine)?.serial == 9)
+      #expect(fromLazy === fromProvider)
+    }
+    let outside = try base.resolve(Ignition.self)
+    #expect(try await outside.makeEngine.resolveAsync().serial == -1)
+  }
+
   @Test func aSingletonBuiltInOneScopeIsNotTheOneAnotherScopeSees() throws {
     let first = try withTestInjector(from: App.injector) { scope in
       try scope.injector.resolve(Dashboard.self)

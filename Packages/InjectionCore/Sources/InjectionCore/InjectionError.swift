@@ -51,7 +51,8 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
 
   /// A mapping with an `async` factory was resolved synchronously, before its value was built.
   ///
-  /// Resolve it with ``Injector/resolveAsync(_:named:)->T``, or build it at start-up with
+  /// Resolve it with ``Injector/resolveAsync(_:named:)->T`` (through a ``Provider``, with
+  /// ``Provider/resolveAsync()``; through a ``Lazy``, with ``Lazy/valueAsync``), or build it at start-up with
   /// ``Injector/prepare()`` (as an ``Scope/eagerSingleton``) or ``Injector/prepare(_:)``:
   /// once its value is cached, synchronous resolutions and `@Injected` reads return it.
   ///
@@ -148,8 +149,9 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
         \(names[key]) is mapped with an async factory, and was resolved synchronously before \
         its value was built.
           requested by: \(names.render(path))
-          fix: resolve it with try await injector.resolveAsync(\(metatype)\(named)), or build it \
-        before synchronous code needs it: try await injector.prepare() builds every async \
+          fix: resolve it with try await injector.resolveAsync(\(metatype)\(named)) (through a \
+        Provider<\(key.typeInCode)>: try await provider.resolveAsync(); a Lazy<\(key.typeInCode)>: \
+        try await lazy.valueAsync), or build it before synchronous code needs it: try await injector.prepare() builds every async \
         .eagerSingleton, try await injector.prepare(InjectionKey(\(metatype)\(named))) builds \
         this one; synchronous resolutions and @Injected reads find it built from then on.
         """

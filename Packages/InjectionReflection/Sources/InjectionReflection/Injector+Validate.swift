@@ -64,8 +64,10 @@ extension Injector {
   ///
   /// - a type that is not mapped and not a root, such as an `Injectable` handler the app
   ///   resolves by itself: name it in `roots`;
-  /// - what a `Provider` or `Lazy` builds later, and what code
-  ///   resolves outside a factory (in a method, from `Injector.current`);
+  /// - what a `Provider` or `Lazy` builds later (the graph has an edge from it to the key it
+  ///   resolves, a ``DependencyGraph/Edge``, when that key is mapped or seen, but the key is
+  ///   not resolved through it), and what code resolves outside a factory (in a method, from
+  ///   `Injector.current`);
   /// - a branch of a factory that did not run, and a mapping that takes arguments (checked only
   ///   where something resolves it);
   /// - mappings made later, on this injector or on a child made at run time (validate the

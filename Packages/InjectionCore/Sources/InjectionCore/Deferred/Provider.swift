@@ -14,6 +14,10 @@
 /// }
 /// ```
 ///
+/// A `Value` mapped with an `async` factory is resolved with ``resolveAsync()``
+/// (`try await makeConnection.resolveAsync()`); calling the provider synchronously throws
+/// ``InjectionError/asyncMapping(key:path:)`` until the value is built.
+///
 /// The provider holds its injector weakly, so it never keeps it alive; calling it after the
 /// injector was released throws ``InjectionError/injectorReleased(key:)``.
 public struct Provider<Value>: Sendable {
@@ -35,6 +39,33 @@ public struct Provider<Value>: Sendable {
   public func callAsFunction() throws(InjectionError) -> Value {
     guard let injector = source.injector else { throw .injectorReleased(key: key) }
     return try injector.resolve(Value.self, named: name)
+  }
+
+  /// Resolves a value now, with `await`: awaits an `async` mapping, or hops to the main actor
+  /// for a `@MainActor` one, as ``Injector/resolveAsync(_:named:)->T`` does.
+  ///
+  /// The synchronous call throws ``InjectionError/asyncMapping(key:path:)`` for an `async`
+  /// mapping whose value is not built; this one builds it. Each call is a
+  /// ``Injector/resolveAsync(_:named:)->T`` of `Value` from the provider's injector, so it has
+  /// its rules: an `async` singleton is built once however many tasks call at once, a task
+  /// cancelled while it waits for another task's build throws
+  /// ``InjectionError/cancelled(key:)`` and leaves the build to the others, a build that needs
+  /// itself throws ``InjectionError/cycle(path:)``, and observers see the call as a resolution.
+  ///
+  /// ```swift
+  /// final class Session: Injectable {
+  ///   @Injected var connect: Provider<Connection>  // mapped with an async factory
+  ///   init() {}
+  ///   func open() async throws -> Connection { try await connect.resolveAsync() }
+  /// }
+  /// ```
+  ///
+  /// - Returns: The value.
+  /// - Throws: What ``Injector/resolveAsync(_:named:)->T`` throws for `Value`, or
+  ///   ``InjectionError/injectorReleased(key:)``.
+  public func resolveAsync() async throws(InjectionError) -> Value {
+    guard let injector = source.injector else { throw .injectorReleased(key: key) }
+    return try await injector.resolveAsync(Value.self, named: name)
   }
 
   /// Resolves a value now from a mapping that takes arguments.

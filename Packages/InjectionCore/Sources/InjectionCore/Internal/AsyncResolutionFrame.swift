@@ -10,12 +10,14 @@ import Synchronization
 /// waits for a build in progress like any other waiter (see ``ofCurrentTask``).
 final class AsyncResolutionFrame: Sendable {
   let key: Key
-  /// The registration being built: what a cycle repeats.
+  /// The registration being built: what a cycle repeats; `nil` for the awaited first read of a
+  /// ``Lazy`` value, which resolves its key rather than building it.
   ///
   /// Held, so that no other registration can have its address while a frame names it.
-  let registration: AnyRegistration
+  let registration: AnyRegistration?
   let parent: AsyncResolutionFrame?
-  /// The ``AsyncBuild`` this frame runs, for the build of a cached value; `nil` otherwise.
+  /// The ``AsyncBuild`` this frame runs, for the build of a cached value, or the
+  /// ``LazyAsyncRead`` for the awaited first read of a ``Lazy`` value; `nil` otherwise.
   ///
   /// Held, for the same reason as ``registration`` (``AsyncWaitGraph`` compares builds).
   let build: (any AnyObject & Sendable)?
@@ -46,7 +48,7 @@ final class AsyncResolutionFrame: Sendable {
 
   /// A frame for a build that the current task runs.
   init(
-    key: Key, registration: AnyRegistration, parent: AsyncResolutionFrame?,
+    key: Key, registration: AnyRegistration?, parent: AsyncResolutionFrame?,
     build: (any AnyObject & Sendable)? = nil
   ) {
     self.key = key

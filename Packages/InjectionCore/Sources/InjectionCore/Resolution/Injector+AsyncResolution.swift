@@ -76,6 +76,13 @@ extension Injector {
     return try await resolveAsync(served.registration, of: Wrapped.self, owner: served.owner)
   }
 
+  /// Whether resolving `key` from this injector needs `await`: its mapping has an `async`
+  /// factory or one isolated to the main actor.
+  func needsAwait(_ key: Key) -> Bool {
+    guard let registration = chainRegistration(for: key) else { return false }
+    return registration.recipe == .asyncFactory || registration.recipe == .mainActorFactory
+  }
+
   /// Builds (or fetches) the value of a registration this injector owns, with `await`: for
   /// ``prepare()``.
   func resolveOwnAsync<T>(_ registration: Registration<T>) async throws(InjectionError) -> T {

@@ -110,7 +110,10 @@ enum GraphExplorer {
     var notes = state.unmappedOptionals.map {
       ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
     }
-    notes += allowedCycles(in: graph).map { ValidationNote.allowedCycle(path: $0) }
+    // A provider or lazy value resolves later: an edge to its key closes no cycle of builds.
+    notes += allowedCycles(in: graph, ignoring: state.deferredDependencies).map {
+      ValidationNote.allowedCycle(path: $0)
+    }
     notes += asyncNotes
     return GraphExploration(
       problems: deduplicated(problems), notes: Array(orderedUnique: notes),
@@ -187,7 +190,10 @@ enum GraphExplorer {
     let nodes = kinds.map {
       DependencyGraph.Node(key: $0.key, kind: $0.value, isRoot: roots.contains($0.key))
     }
-    let edges = state.dependencies.map { dependency in
+    let deferred = state.deferredDependencies.filter {
+      kinds[$0.to] != nil && !state.dependencies.contains($0)
+    }
+    let edges = (Array(state.dependencies) + deferred).map { dependency in
       DependencyGraph.Edge(
         from: dependency.from, to: dependency.to,
         property: state.properties[dependency].map { $0.sorted().joined(separator: ", ") },
@@ -202,12 +208,17 @@ enum GraphExplorer {
   /// One path per group of keys that reach each other (a strongly connected component, found
   /// in linear time), starting at its first key in sorted order and following edges in sorted
   /// order inside the group.
-  private static func allowedCycles(in graph: DependencyGraph) -> [[InjectionKey]] {
+  private static func allowedCycles(
+    in graph: DependencyGraph, ignoring later: Set<GraphRecorder.Dependency>
+  ) -> [[InjectionKey]] {
     var index: [InjectionKey: Int] = [:]
     index.reserveCapacity(graph.nodes.count)
     for (position, node) in graph.nodes.enumerated() { index[node.key] = position }
     var next = [[Int]](repeating: [], count: graph.nodes.count)
-    for edge in graph.edges where !edge.isProblem {
+    for edge in graph.edges
+    where !edge.isProblem
+      && !later.contains(GraphRecorder.Dependency(from: edge.from, to: edge.to))
+    {
       guard let from = index[edge.from], let to = index[edge.to] else { continue }
       next[from].append(to)
     }

@@ -15,6 +15,9 @@ final class GraphRecorder: Sendable {
     /// Every key resolved.
     var seen: Set<InjectionKey> = []
     var dependencies: Set<Dependency> = []
+    /// From a ``Provider`` or ``Lazy`` value to the key it resolves later: an edge of the graph
+    /// when that key has a node, though validation does not resolve it.
+    var deferredDependencies: Set<Dependency> = []
     var failedDependencies: Set<Dependency> = []
     /// The names of the `@Injected` properties of each built key's value, by dependency.
     var properties: [Dependency: Set<String>] = [:]
@@ -42,7 +45,9 @@ final class GraphRecorder: Sendable {
     case .ended(.built(let value)):
       let properties = properties(of: value)
       let isUnmappedOptional = event.servedBy == nil && Self.isNilOptional(value)
+      let later = (value as? any DeferredDependency)?.key
       state.withLock { state in
+        if let later { state.deferredDependencies.insert(Dependency(from: event.key, to: later)) }
         for (key, name) in properties {
           state.properties[Dependency(from: event.key, to: key), default: []].insert(name)
         }
