@@ -65,7 +65,7 @@ extension Mapper {
   /// Contributes one value to a collection, built by a factory in a scope that never shares a
   /// value between threads, for any element type, `Sendable` or not.
   ///
-  /// For a `Sendable` type the compiler picks ``Mapper/contribute(_:named:scope:_:)-4c3kz``
+  /// For a `Sendable` type the compiler picks ``Mapper/contribute(_:named:scope:_:)-(_,_,Scope,_)``
   /// instead; both make the same contribution.
   ///
   /// - Parameters:
