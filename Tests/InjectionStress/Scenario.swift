@@ -38,5 +38,6 @@ struct Scenario: Sendable {
     GraphRemapWhileBuilding.scenario,
     LazyWaitsForASingleton.scenario,
     ObserverResolvesWithArguments.scenario,
+    CollectionsWhileModulesChange.scenario,
   ]
 }
