@@ -1,6 +1,5 @@
 import InjectionCore
 import InjectionTestHelpers
-import Synchronization
 
 /// Issue 25: contributions to a collection are resolved while modules that contribute to it are
 /// added and removed on other threads.
@@ -59,7 +58,7 @@ enum CollectionsWhileModulesChange {
     injector.contribute(Plugin.self, instance: Plugin(source: 0, index: 0))
     let child = injector.makeChild()
     child.contribute(Plugin.self) { _ in Plugin(source: 9, index: 0) }
-    let built = Mutex<[WeakPlugin]>([])
+    let built = Locked<[WeakPlugin]>([])
     let done = Counter()
     Threads.run(mutators + readers, stackSize: 1 << 20) { index in
       if index < mutators {
