@@ -161,6 +161,26 @@ import Testing
     #expect(try names(injector) == ["direct", "late", "c"])
   }
 
+  @Test func aModulesEagerSingletonSeesTheCollectionWithoutTheModulesOwnContributions() throws {
+    final class CountingModule: InjectionModule {
+      let seen = Locked<Int?>(nil)
+      func configure(_ mappings: ModuleMappings) {
+        mappings.contribute(Int.self, instance: 2)
+        mappings.map(String.self, scope: .eagerSingleton) { injector in
+          let count = try injector.resolveAll(Int.self).count
+          self.seen.withLock { $0 = count }
+          return "\(count)"
+        }
+      }
+    }
+    let injector = Injector()
+    injector.contribute(Int.self, instance: 1)
+    let module = CountingModule()
+    try injector.addModule(module)
+    #expect(module.seen.withLock { $0 } == 1)
+    #expect(try injector.resolveAll(Int.self) == [1, 2])
+  }
+
   @Test func removingAModuleReleasesItsSingletonContributions() throws {
     let injector = Injector()
     let module = DestinationModule("a")
