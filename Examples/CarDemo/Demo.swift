@@ -56,7 +56,21 @@ enum Demo {
     console.print("7. Telemetry starts asynchronously; a @MainActor dashboard reads it")
     await runConcurrencyStep(injector: injector, console: console)
 
-    console.print("8. Resolve Vehicle, a protocol nothing maps")
+    console.print(
+      "8. Accessories: several contributions make one collection; a module adds its own")
+    AccessoryList.contributeStandard(on: injector)
+    let touring = TouringModule()
+    do {
+      try injector.addModule(touring)
+      console.print(
+        "   with TouringModule: \(try injector.resolve(AccessoryList.self).description)")
+      injector.removeModule(touring)
+      console.print("   without it: \(try injector.resolve(AccessoryList.self).description)")
+    } catch {
+      console.print("   \(error)")
+    }
+
+    console.print("9. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {
@@ -110,12 +124,14 @@ enum Demo {
 
   /// The dependency graph of the whole demo (`swift run CarDemo --graph`): the "garage" injector
   /// with everything the demo maps on it (the console and engine of step 1, the garage of step
-  /// 2, the painted car of step 6, the telemetry link and dashboard of step 7), explored from
-  /// `Car`, the root the demo resolves without mapping it.
+  /// 2, the painted car of step 6, the telemetry link and dashboard of step 7, the accessory
+  /// collection of step 8), explored from `Car` and `AccessoryList`, the roots the demo
+  /// resolves without mapping them.
   ///
   /// It is found in a copy of the injector, which builds every mapping; a recording console
   /// keeps the cars it starts from printing. On the main actor, validation builds the
-  /// `@MainActor` dashboard too. RacingModule (steps 3 and 4) is removed again, and the test
+  /// `@MainActor` dashboard too. RacingModule (steps 3 and 4) and TouringModule (step 8) are
+  /// removed again, and the test
   /// drive of step 5 is a child injector of its own.
   @MainActor
   static func dependencyGraph() -> DependencyGraph {
@@ -123,7 +139,8 @@ enum Demo {
     Garage.map(on: injector, size: 3)
     PaintedCar.map(on: injector)
     mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
-    return injector.validationReport(roots: Car.self).graph
+    AccessoryList.contributeStandard(on: injector)
+    return injector.validationReport(roots: Car.self, AccessoryList.self).graph
   }
 
   /// Resolves a value the demo has mapped; a failure here is a bug in the demo.

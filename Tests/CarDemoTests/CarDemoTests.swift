@@ -56,6 +56,19 @@ import Testing
     #expect(lines.contains("   from a background task: the same dashboard"))
   }
 
+  @Test func accessoriesCollectContributionsAndLoseAModulesWhenItIsRemoved() async {
+    let lines = await demoLines
+    #expect(lines.contains("   with TouringModule: radio, satnav, roof box"))
+    #expect(lines.contains("   without it: radio"))
+  }
+
+  @Test func theGraphDrawsTheAccessoryCollection() {
+    let graph = Demo.dependencyGraph()
+    let collection = InjectionKey([any Accessory].self)
+    #expect(
+      graph.edges.contains { $0.from == InjectionKey(AccessoryList.self) && $0.to == collection })
+  }
+
   @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() async {
     let lines = await demoLines
     #expect(lines.contains("Nothing is mapped for Vehicle."))

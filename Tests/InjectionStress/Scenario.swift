@@ -39,5 +39,6 @@ struct Scenario: Sendable {
     GraphRemapWhileBuilding.scenario,
     LazyWaitsForASingleton.scenario,
     ObserverResolvesWithArguments.scenario,
+    CollectionsWhileModulesChange.scenario,
   ]
 }

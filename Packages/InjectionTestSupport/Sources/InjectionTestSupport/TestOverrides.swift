@@ -13,12 +13,15 @@ public import InjectionCore
 /// ```
 ///
 /// Mapping a key twice in one scope keeps the later mapping, as mapping it twice on an injector
-/// does; a suite's overrides come before its tests' own, so a test's win.
+/// does; a suite's overrides come before its tests' own, so a test's win. A contribution
+/// (`contribute`) is added to the collection of its key, after the base's contributions;
+/// ``removeContributions(to:named:)`` replaces the collection.
 public final class TestOverrides: Mapper {
   /// One change, in the order the test made it.
   enum Change {
     case map(Mapping)
     case unmap(InjectionKey)
+    case removeContributions(InjectionKey)
     case addModule(any InjectionModule)
   }
 
@@ -46,6 +49,27 @@ public final class TestOverrides: Mapper {
     let key = InjectionKey(T.self, named: name)
     placeholders.remove(key)
     changes.append(.unmap(key))
+  }
+
+  /// Removes every contribution to a collection from the test injector (the base keeps its
+  /// own), so that the test's own contributions replace the collection.
+  ///
+  /// Contributions the test makes with `contribute` are added to the collection, after the
+  /// base's; remove the collection first to replace it:
+  ///
+  /// ```swift
+  /// @Test(.injecting(from: app) { overrides in
+  ///   overrides.removeContributions(to: (any LogDestination).self)
+  ///   overrides.contribute((any LogDestination).self) { _ in MemoryLog() }
+  /// })
+  /// func logsOnlyToMemory() throws { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type.
+  ///   - name: The collection's name, or `nil` for the unnamed collection.
+  public func removeContributions<Element>(to type: Element.Type, named name: String? = nil) {
+    changes.append(.removeContributions(InjectionKey([Element].self, named: name)))
   }
 
   /// Adds a module to the test injector; its mappings shadow the base's.
@@ -93,6 +117,7 @@ public final class TestOverrides: Mapper {
       switch $0 {
       case .map(let mapping): mapping.key
       case .unmap(let key): key
+      case .removeContributions(let key): key
       case .addModule: nil
       }
     }
@@ -104,6 +129,7 @@ public final class TestOverrides: Mapper {
       switch change {
       case .map(let mapping): injector.add(mapping)
       case .unmap(let key): injector.unmap(key)
+      case .removeContributions(let key): injector.removeContributions(to: key)
       case .addModule(let module): try injector.addModule(module)
       }
     }

@@ -27,21 +27,42 @@ extension Injector {
       inherited.append(
         InjectorSnapshot.Inherited(
           injector: ancestor.label,
-          mappings: Self.mappingSnapshots(visible, modules: records.modules)))
+          mappings: Self.mappingSnapshots(visible, modules: records.modules),
+          contributions: Self.contributionSnapshots(records)))
       next = ancestor.parent
     }
     return InjectorSnapshot(
       label: label, mappings: Self.mappingSnapshots(own.mappings, modules: own.modules),
       inherited: inherited,
       modules: own.modules.map {
-        ModuleSnapshot(name: String(reflecting: $0.type), keys: $0.keys.map(\.publicKey))
-      })
+        ModuleSnapshot(
+          name: String(reflecting: $0.type), keys: $0.keys.map(\.publicKey),
+          contributionKeys: $0.contributionKeys.map(\.publicKey))
+      },
+      contributions: Self.contributionSnapshots(own))
+  }
+
+  /// The contributions of one injector as snapshots: grouped by collection key, ordered by
+  /// key, each collection in the order its contributions were made.
+  private static func contributionSnapshots(_ records: RegistryRecords) -> [MappingSnapshot] {
+    let collections = records.contributions.map { collection in
+      mappingSnapshots(collection.map { ($0, []) }, modules: records.modules, sorted: false)
+    }
+    .filter { !$0.isEmpty }
+    let typeNames = collections.map { $0[0].key.typeName }
+    return collections.indices.sorted { first, second in
+      typeNames[first] != typeNames[second]
+        ? typeNames[first] < typeNames[second]
+        : (collections[first][0].key.name ?? "") < (collections[second][0].key.name ?? "")
+    }
+    .flatMap { collections[$0] }
   }
 
   /// The records of one injector as snapshots, ordered by key.
   private static func mappingSnapshots(
     _ mappings: [(record: InspectionRecord, shadowed: [ObjectIdentifier?])],
-    modules: [(type: Any.Type, id: ObjectIdentifier, keys: [Key])]
+    modules: [(type: Any.Type, id: ObjectIdentifier, keys: [Key], contributionKeys: [Key])],
+    sorted: Bool = true
   ) -> [MappingSnapshot] {
     func owner(_ id: ObjectIdentifier?) -> MappingSnapshot.Owner {
       guard let id else { return .direct }
@@ -58,6 +79,7 @@ extension Injector {
           || (record.scope == .weak && record.weakObject.object != nil),
         hook: hook(of: record))
     }
+    guard sorted else { return snapshots }
     // Sorted by index: moving the snapshots themselves retained and released their strings at
     // every step.
     // Each type name is read once (a lookup per read), not at every comparison.

@@ -18,15 +18,23 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
     public let injector: String
     /// Its active mappings that no nearer injector overrides, ordered by key.
     public let mappings: [MappingSnapshot]
+    /// Its contributions to collections, which ``Injector/resolveAll(_:named:)`` returns after
+    /// those of nearer injectors: grouped by collection key, ordered by key, each collection in
+    /// the order its contributions were made.
+    public let contributions: [MappingSnapshot]
 
     /// Creates the inherited mappings of one ancestor.
     ///
     /// - Parameters:
     ///   - injector: The ancestor's label.
     ///   - mappings: Its mappings that no nearer injector overrides.
-    package init(injector: String, mappings: [MappingSnapshot]) {
+    ///   - contributions: Its contributions to collections.
+    package init(
+      injector: String, mappings: [MappingSnapshot], contributions: [MappingSnapshot] = []
+    ) {
       self.injector = injector
       self.mappings = mappings
+      self.contributions = contributions
     }
   }
 
@@ -39,6 +47,16 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   public let inherited: [Inherited]
   /// Its modules, in the order they were added.
   public let modules: [ModuleSnapshot]
+  /// The injector's own contributions to collections (``Mapper/contribute(_:named:_:)``),
+  /// apart from its mappings: grouped by collection key (whose type is the array
+  /// `[Element]`), ordered by key, each collection in the order its contributions were made,
+  /// which is the order ``Injector/resolveAll(_:named:)`` returns them in.
+  ///
+  /// ```swift
+  /// let destinations = injector.snapshot().contributions
+  ///   .filter { $0.key == InjectionKey([any LogDestination].self) }
+  /// ```
+  public let contributions: [MappingSnapshot]
 
   /// Creates a snapshot; ``Injector/snapshot()`` makes these.
   ///
@@ -47,14 +65,16 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   ///   - mappings: Its own active mappings.
   ///   - inherited: What it inherits, the parent first.
   ///   - modules: Its modules, in the order they were added.
+  ///   - contributions: Its own contributions to collections.
   package init(
     label: String, mappings: [MappingSnapshot], inherited: [Inherited] = [],
-    modules: [ModuleSnapshot] = []
+    modules: [ModuleSnapshot] = [], contributions: [MappingSnapshot] = []
   ) {
     self.label = label
     self.mappings = mappings
     self.inherited = inherited
     self.modules = modules
+    self.contributions = contributions
   }
 
   /// The mapping a resolution of `key` would use: the injector's own, else the nearest
@@ -75,13 +95,23 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   /// Types are written as code writes them, module-qualified where two share a name.
   public var description: String {
     let names = KeyNames(
-      (mappings + inherited.flatMap(\.mappings)).map(\.key) + modules.flatMap(\.keys))
+      (mappings + inherited.flatMap(\.mappings) + contributions
+        + inherited.flatMap(\.contributions)).map(\.key) + modules.flatMap(\.keys)
+        + modules.flatMap(\.contributionKeys))
     func line(_ mapping: MappingSnapshot) -> String { "  " + mapping.description(names: names) }
     var lines = ["Injector \"\(label)\":"]
     lines += mappings.isEmpty ? ["  (no mappings)"] : mappings.map(line)
+    if !contributions.isEmpty {
+      lines.append("contributions, in the order resolved:")
+      lines += contributions.map(line)
+    }
     for ancestor in inherited {
       lines.append("inherited from \"\(ancestor.injector)\":")
       lines += ancestor.mappings.isEmpty ? ["  (nothing)"] : ancestor.mappings.map(line)
+      if !ancestor.contributions.isEmpty {
+        lines.append("contributions inherited from \"\(ancestor.injector)\":")
+        lines += ancestor.contributions.map(line)
+      }
     }
     if !modules.isEmpty {
       lines.append("modules, in the order added:")

@@ -56,6 +56,14 @@ class AnyRegistration: @unchecked Sendable {
   /// A `.weak` mapping needs objects. A value type is rejected here; a protocol key's values
   /// are checked when they are built, since only they tell whether they are objects.
   var mappingProblem: InjectionError? {
+    Self.problem(of: key, valueKey: key, scope: scope, recipe: recipe)
+  }
+
+  /// Why a mapping of `key` cannot work; `valueKey` is the key of its values' type (the
+  /// element of a contribution to the collection `key`, else `key`).
+  static func problem(
+    of key: Key, valueKey: Key, scope: Scope, recipe: MappingSnapshot.Recipe
+  ) -> InjectionError? {
     if recipe == .factoryWithArguments, scope != .transient {
       return .invalidMapping(
         key: key.publicKey,
@@ -65,11 +73,11 @@ class AnyRegistration: @unchecked Sendable {
           every later one, whatever arguments it passed. Map it .transient (the default).
           """)
     }
-    guard scope == .weak, key.isValueType else { return nil }
+    guard scope == .weak, valueKey.isValueType else { return nil }
     return .invalidMapping(
       key: key.publicKey,
       reason: """
-        the .weak scope keeps a weak reference, but \(key.publicKey.unqualifiedTypeName) is a value type, \
+        the .weak scope keeps a weak reference, but \(valueKey.publicKey.unqualifiedTypeName) is a value type, \
         which cannot be referenced weakly. Use .singleton or .transient.
         """)
   }
@@ -99,6 +107,12 @@ class AnyRegistration: @unchecked Sendable {
   /// What ``Injector/snapshot()`` reports of this registration; with the registry mutex held.
   func inspectionRecord() -> InspectionRecord {
     preconditionFailure("Registration overrides inspectionRecord()")
+  }
+
+  /// The value of this contribution, owned by `owner`, for a resolution asked of `injector`;
+  /// for ``Injector/resolveAll(_:)``, which knows collections only as values.
+  func contributedValue(asked injector: Injector, owner: Injector) throws(InjectionError) -> Any {
+    preconditionFailure("Registration overrides contributedValue(asked:owner:)")
   }
 }
 
@@ -286,6 +300,12 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
 
   override func resolveErased(from injector: Injector) throws(InjectionError) -> Any {
     try injector.resolve(T.self, named: key.name)
+  }
+
+  override func contributedValue(asked injector: Injector, owner: Injector)
+    throws(InjectionError) -> Any
+  {
+    try injector.value(of: self, owner: owner)
   }
 
   override func resolveErasedAsync(from injector: Injector) async throws(InjectionError) -> Any {

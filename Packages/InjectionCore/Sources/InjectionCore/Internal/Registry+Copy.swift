@@ -20,10 +20,13 @@ extension Registry {
     self.modules = modules
   }
 
-  /// The registrations of eager singletons that are active now.
+  /// The registrations of eager singletons that are active now, contributions included.
   func activeEagerSingletons() -> [AnyRegistration] {
     var eager: [AnyRegistration] = []
     active.forEachRegistration { if $0.scope == .eagerSingleton { eager.append($0) } }
+    for collection in contributions.values {
+      eager += collection.filter { $0.scope == .eagerSingleton }
+    }
     return eager
   }
 }

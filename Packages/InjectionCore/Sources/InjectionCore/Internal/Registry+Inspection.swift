@@ -10,13 +10,21 @@ extension Registry {
     let mappings = stacks.values.compactMap { stack in
       stack.last.map { ($0.inspectionRecord(), stack.dropLast().reversed().map(\.owner)) }
     }
-    let modules = records.map { (type: type(of: $0.module) as Any.Type, id: $0.id, keys: $0.keys) }
-    return RegistryRecords(mappings: mappings, modules: modules)
+    let modules = records.map {
+      (
+        type: type(of: $0.module) as Any.Type, id: $0.id, keys: $0.keys,
+        contributionKeys: $0.contributionKeys
+      )
+    }
+    let contributions = self.contributions.values.map { $0.map { $0.inspectionRecord() } }
+    return RegistryRecords(mappings: mappings, modules: modules, contributions: contributions)
   }
 }
 
 /// A registry's mappings and modules as ``Registry/inspectionRecords()`` read them.
 struct RegistryRecords {
   let mappings: [(record: InspectionRecord, shadowed: [ObjectIdentifier?])]
-  let modules: [(type: Any.Type, id: ObjectIdentifier, keys: [Key])]
+  let modules: [(type: Any.Type, id: ObjectIdentifier, keys: [Key], contributionKeys: [Key])]
+  /// The records of each collection's contributions, in order.
+  let contributions: [[InspectionRecord]]
 }

@@ -9,6 +9,8 @@ struct Registry {
   struct ModuleRecord {
     let module: any InjectionModule
     let keys: [Key]
+    /// The collection keys the module contributed to, once per contribution, in order.
+    var contributionKeys: [Key] = []
 
     var id: ObjectIdentifier { ObjectIdentifier(module) }
   }
@@ -20,6 +22,13 @@ struct Registry {
   /// Only keys mapped more than once have an entry, so mapping a new key touches nothing but the table.
   var shadowed: [Key: [AnyRegistration]] = [:]
   var modules: [ModuleRecord] = []
+  /// The contributions to each collection key (``Mapper/contribute(_:named:_:)``), in the
+  /// order they were made, direct ones and modules' alike.
+  ///
+  /// Apart from ``active`` on purpose: a cached resolve of an ordinary key never looks here,
+  /// and a collection key never takes a slot of the table. A key whose last contribution is
+  /// removed has no entry.
+  var contributions: [Key: [AnyRegistration]] = [:]
   /// Modules being configured by `addModule` right now, so that one instance added from two
   /// threads at once is configured once.
   var modulesBeingAdded: Set<ObjectIdentifier> = []
@@ -88,6 +97,21 @@ struct Registry {
     return (shadowed.removeValue(forKey: key) ?? []) + [current]
   }
 
+  /// Appends a contribution to the collection of its key.
+  ///
+  /// - Parameter owner: `nil` for a direct `contribute`, else the module's identity.
+  mutating func contribute(_ registration: AnyRegistration, owner: ObjectIdentifier?) {
+    registration.owner = owner
+    contributions[registration.key, default: []].append(registration)
+  }
+
+  /// Removes every contribution to the collection `key` (direct ones and those of modules).
+  ///
+  /// - Returns: The removed registrations, to be released after the lock is dropped.
+  mutating func removeContributions(_ key: Key) -> [AnyRegistration] {
+    contributions.removeValue(forKey: key) ?? []
+  }
+
   func containsModule(_ id: ObjectIdentifier) -> Bool {
     modules.contains { $0.id == id }
   }
@@ -96,12 +120,17 @@ struct Registry {
   ///
   /// - Returns: The registrations replaced (a module mapping one key twice: the later one wins,
   ///   as with direct mapping), to be released after the lock is dropped.
-  mutating func addModule(_ module: any InjectionModule, registrations: [AnyRegistration])
-    -> [AnyRegistration]
-  {
+  mutating func addModule(
+    _ module: any InjectionModule, registrations: [AnyRegistration],
+    contributions contributed: [AnyRegistration] = []
+  ) -> [AnyRegistration] {
     let id = ObjectIdentifier(module)
     let replaced = registrations.compactMap { push($0, owner: id) }
-    modules.append(ModuleRecord(module: module, keys: registrations.map(\.key)))
+    for registration in contributed { contribute(registration, owner: id) }
+    modules.append(
+      ModuleRecord(
+        module: module, keys: registrations.map(\.key),
+        contributionKeys: contributed.map(\.key)))
     return replaced
   }
 
@@ -135,6 +164,12 @@ struct Registry {
       layers.removeAll { $0.owner == id }
       active.set(layers.popLast(), for: key)
       if !layers.isEmpty { shadowed[key] = layers }
+    }
+    for key in Set(record.contributionKeys) {
+      guard var collection = contributions.removeValue(forKey: key) else { continue }
+      removed += collection.filter { $0.owner == id }
+      collection.removeAll { $0.owner == id }
+      if !collection.isEmpty { contributions[key] = collection }
     }
     return (record.module, removed)
   }

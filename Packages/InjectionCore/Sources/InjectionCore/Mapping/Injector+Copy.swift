@@ -54,8 +54,22 @@ extension Injector {
       let inherited = stack.contains { $0.1 == nil } ? [] : (stacks[key] ?? [])
       stacks[key] = inherited + layers
     }
+    // Contributions: this injector's own, in order, then each ancestor's, nearest first, as
+    // `resolveAll` visits them; the ancestors' become the copy's direct ones.
+    var contributions = registry.withLock { registry in
+      registry.contributions.mapValues { $0.map { Self.unbuiltCopy(of: $0, owner: $0.owner) } }
+    }
+    next = parent
+    while let ancestor = next {
+      let inherited = ancestor.registry.withLock { $0.contributions }
+      for (key, collection) in inherited {
+        contributions[key, default: []] += collection.map { Self.unbuiltCopy(of: $0, owner: nil) }
+      }
+      next = ancestor.parent
+    }
     copy.registry.withLock {
       $0.restore(stacks, modules: modules)
+      $0.contributions = contributions
       $0.defersEagerSingletons = true
     }
     do {

@@ -12,11 +12,15 @@ extension Injector {
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
     let registration = mapping.registration.forAdding()
-    if let problem = registration.mappingProblem {
+    if let problem = mapping.problem(of: registration) {
       fatalError("InjectionCore: \(problem)")
     }
-    let (replaced, defersEager) = registry.withLock {
-      ($0.push(registration, owner: nil), $0.defersEagerSingletons)
+    let (replaced, defersEager) = registry.withLock { registry in
+      guard mapping.isContribution else {
+        return (registry.push(registration, owner: nil), registry.defersEagerSingletons)
+      }
+      registry.contribute(registration, owner: nil)
+      return (nil, registry.defersEagerSingletons)
     }
     withExtendedLifetime(replaced) {}  // released here, after the mutex
     guard !defersEager else { return }

@@ -4,12 +4,38 @@
 /// ``Mapper/add(_:)``.
 public struct Mapping: Sendable {
   let registration: AnyRegistration
+  /// What a contribution to a collection knows beyond its registration.
+  ///
+  /// `nil` for an ordinary mapping. An ``Injector`` appends a contribution to the
+  /// collection of its key, apart from the ordinary mappings, instead of replacing or
+  /// shadowing a mapping.
+  private(set) var contribution: Contribution?
 
   /// The key the mapping is for: its type and name.
   ///
   /// So that a custom ``Mapper`` can tell what it was given, for example to record which keys
-  /// a test overrides.
+  /// a test overrides. For a contribution (``isContribution``) it is the collection's key,
+  /// whose type is the array `[Element]` that ``Injector/resolveAll(_:named:)`` returns.
   public var key: InjectionKey { registration.key.publicKey }
+
+  /// Whether this mapping contributes one value to a collection (made by one of the
+  /// `contribute` methods of ``Mapper``) instead of mapping a key.
+  ///
+  /// A custom ``Mapper`` passes it on unchanged; an ``Injector`` appends it to the collection
+  /// of ``key``.
+  public var isContribution: Bool { contribution != nil }
+
+  /// Why `registration` (this mapping's, as taken by an injector) cannot work, or `nil`.
+  func problem(of registration: AnyRegistration) -> InjectionError? {
+    guard let contribution else { return registration.mappingProblem }
+    return contribution.problem
+  }
+
+  /// What a contribution knows about its element type, decided when it is made.
+  struct Contribution: Sendable {
+    /// Why the contribution cannot work (a `.weak` value type), or `nil`.
+    let problem: InjectionError?
+  }
 
   // How a `map` call site compiles: each `map` method is a one-line `@inlinable` entry that
   // names `Registration<T>.self` and calls one of the initializers below. Naming the class at
@@ -29,6 +55,51 @@ public struct Mapping: Sendable {
   ) {
     registration = Self.make(
       kind, named: name, scope: scope, recipe: .factory, factory: factory, staticHook: nil)
+  }
+
+  /// A contribution of one `T` to the collection `[T]` (with `name`), in `scope`, built by
+  /// `factory`.
+  ///
+  /// Its registration is stored under the collection's key, `Key([T].self, named:)`, never in
+  /// the table of ordinary keys; that key names the collection in paths and diagnostics.
+  @usableFromInline
+  init<T>(
+    contributing kind: Registration<T>.Type, named name: String?, scope: Scope,
+    factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    self.init(contributing: kind, named: name, scope: scope, recipe: .factory, factory: factory)
+  }
+
+  /// A contribution of the app's `instance` to the collection `[T]` (with `name`).
+  @usableFromInline
+  init<T: Sendable>(contributing kind: Registration<T>.Type, named name: String?, instance: T) {
+    self = withUnsafePointer(to: instance) {
+      Mapping(
+        contributing: kind, named: name, scope: .singleton, recipe: .instance,
+        factory: { _ in instance }, instance: $0)
+    }
+  }
+
+  private init<T>(
+    contributing kind: Registration<T>.Type, named name: String?, scope: Scope,
+    recipe: MappingSnapshot.Recipe, factory: @escaping @Sendable (Injector) throws -> T,
+    instance: UnsafePointer<T>? = nil
+  ) {
+    let element = Key(T.self, named: name)
+    let key = Key([T].self, named: name)
+    registration = kind.init(
+      key: key, scope: scope, factory: factory, staticHook: Self.contributionHook(of: T.self),
+      recipe: recipe, instance: instance)
+    contribution = Contribution(
+      problem: AnyRegistration.problem(of: key, valueKey: element, scope: scope, recipe: recipe))
+  }
+
+  /// The hook of a contribution's values: the key is the collection `[T]`, which says nothing
+  /// of `T`, so the hook is decided here from `T` (a protocol's values are cast when built).
+  private static func contributionHook<T>(of type: T.Type) -> ((T) -> Void)? {
+    if let hook = dynamicHook(of: T.self) { return hook }
+    guard Key(T.self, named: nil).isExistential else { return nil }
+    return { ($0 as? any InjectionCompletable)?.injectionDidComplete() }
   }
 
   /// A mapping of `T` to an initializer or function without parameters.

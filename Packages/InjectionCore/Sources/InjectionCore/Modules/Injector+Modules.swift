@@ -20,7 +20,7 @@ extension Injector {
       !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(module) }
-    let registrations: [AnyRegistration]
+    let registrations: ConfiguredModule
     do {
       registrations = try configuredRegistrations(of: module)
     } catch {
@@ -30,7 +30,9 @@ extension Injector {
     }
     let replaced = registry.withLock { registry in
       registry.modulesBeingAdded.remove(id)
-      return registry.addModule(module, registrations: registrations)
+      return registry.addModule(
+        module, registrations: registrations.mappings,
+        contributions: registrations.contributions)
     }
     withExtendedLifetime(replaced) {}  // released here, after the mutex
   }
@@ -40,17 +42,26 @@ extension Injector {
   ///
   /// On failure, everything it made is released before it returns.
   private func configuredRegistrations(of module: any InjectionModule) throws(InjectionError)
-    -> [AnyRegistration]
+    -> ConfiguredModule
   {
     let mappings = ModuleMappings()
     module.configure(mappings)
-    let registrations = mappings.mappings.map { $0.registration.forAdding() }
-    if let problem = registrations.lazy.compactMap(\.mappingProblem).first {
-      throw problem
+    var configured = ConfiguredModule()
+    for mapping in mappings.mappings {
+      let registration = mapping.registration.forAdding()
+      if let problem = mapping.problem(of: registration) { throw problem }
+      if mapping.isContribution {
+        configured.contributions.append(registration)
+      } else {
+        configured.mappings.append(registration)
+      }
     }
-    let eager = registrations.filter { $0.scope == .eagerSingleton }
+    let registrations = configured.mappings
+    let eager = (registrations + configured.contributions).filter {
+      $0.scope == .eagerSingleton
+    }
     guard !eager.isEmpty, !registry.withLock({ $0.defersEagerSingletons }) else {
-      return registrations
+      return configured
     }
     // The later of two mappings of one key wins, as when they are added.
     let staged = Dictionary(registrations.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
@@ -64,7 +75,14 @@ extension Injector {
     for registration in eager {
       try registration.prepare(in: self)
     }
-    return registrations
+    return configured
+  }
+
+  /// A configured module's registrations, taken by this injector: its mappings, and its
+  /// contributions to collections in the order it made them.
+  private struct ConfiguredModule {
+    var mappings: [AnyRegistration] = []
+    var contributions: [AnyRegistration] = []
   }
 
   /// Replaces a module with another at once: no resolution on any thread sees neither of them,
@@ -96,7 +114,7 @@ extension Injector {
       !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(new) }
-    let registrations: [AnyRegistration]
+    let registrations: ConfiguredModule
     do {
       registrations = try configuredRegistrations(of: new)
     } catch {
@@ -115,12 +133,17 @@ extension Injector {
   /// after the mutex is unlocked.
   private func swapModules(
     removing old: (any InjectionModule)?, adding new: any InjectionModule,
-    registrations: [AnyRegistration]
+    registrations: ConfiguredModule
   ) {
     let (removed, replaced) = registry.withLock { registry in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
       let removed = old.flatMap { registry.finishRemoval(of: ObjectIdentifier($0)) }
-      return (removed, registry.addModule(new, registrations: registrations))
+      return (
+        removed,
+        registry.addModule(
+          new, registrations: registrations.mappings,
+          contributions: registrations.contributions)
+      )
     }
     withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
   }

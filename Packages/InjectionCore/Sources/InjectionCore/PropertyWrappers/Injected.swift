@@ -134,6 +134,36 @@ public struct Injected<Value> {
       name: name, site: DeclarationSite(owner: owner, file: file, line: line))
     self.cell = cell
   }
+
+  /// A property for every value contributed to a collection, as
+  /// ``Injector/resolveAll(_:named:)`` returns them: empty when nothing was contributed.
+  ///
+  /// ```swift
+  /// final class Logger: Injectable {
+  ///   @Injected(all: (any LogDestination).self) var destinations: [any LogDestination]
+  ///   init() {}
+  /// }
+  /// ```
+  ///
+  /// The collection is resolved once, like any `@Injected` property: contributions made later
+  /// are not added to a value already resolved.
+  ///
+  /// - Parameters:
+  ///   - elementType: The collection's element type.
+  ///   - name: The collection's name, or `nil` for the unnamed collection.
+  ///   - owner: The type that declares the property (the language passes its name as
+  ///     `#function`); used in diagnostics.
+  ///   - file: Where the property is declared; used in diagnostics.
+  ///   - line: Where the property is declared; used in diagnostics.
+  public init<Element>(
+    all elementType: Element.Type, named name: String? = nil, owner: StaticString = #function,
+    file: StaticString = #fileID, line: UInt = #line
+  )
+  where Value == [Element] {
+    let cell = CollectionCell<Element>(
+      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
+    self.cell = cell
+  }
 }
 
 extension Injected: Sendable where Value: Sendable {}

@@ -258,3 +258,12 @@ final class OptionalCell<Wrapped>: InjectedCell<Wrapped?>, @unchecked Sendable {
     try injector.resolve(Wrapped?.self, named: name)
   }
 }
+
+/// Storage of an `@Injected(all:)` collection: every contribution, in order.
+///
+/// `@unchecked Sendable`: adds no stored property to ``InjectedCell``.
+final class CollectionCell<Element>: InjectedCell<[Element]>, @unchecked Sendable {
+  override func resolve(from injector: Injector) throws(InjectionError) -> [Element] {
+    try injector.resolveAll(Element.self, named: name)
+  }
+}

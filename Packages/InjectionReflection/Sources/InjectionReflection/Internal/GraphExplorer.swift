@@ -18,11 +18,13 @@ enum GraphExplorer {
   enum Root {
     case type(any Any.Type)
     case key(InjectionKey)
+    /// A collection of contributions, resolved with `resolveAll`.
+    case collection(InjectionKey)
 
     var key: InjectionKey {
       switch self {
       case .type(let type): InjectionKey(type)
-      case .key(let key): key
+      case .key(let key), .collection(let key): key
       }
     }
 
@@ -31,6 +33,7 @@ enum GraphExplorer {
       switch self {
       case .type(let type): try Self.resolve(type, in: copy)
       case .key(let key): _ = try copy.resolve(key)
+      case .collection(let key): _ = try copy.resolveAll(key)
       }
     }
 
@@ -48,6 +51,18 @@ enum GraphExplorer {
       mappings += ancestor.mappings.map {
         (mapping: $0, owner: owner(of: $0, inheritedFrom: ancestor.injector))
       }
+    }
+    // Each collection once, with who contributed to it, in the order `resolveAll` visits them.
+    var collections: [InjectionKey: [String]] = [:]
+    var collectionOrder: [InjectionKey] = []
+    let contributions =
+      snapshot.contributions.map { ($0, owner(of: $0, inheritedFrom: nil)) }
+      + snapshot.inherited.flatMap { ancestor in
+        ancestor.contributions.map { ($0, owner(of: $0, inheritedFrom: ancestor.injector)) }
+      }
+    for (contribution, owner) in contributions {
+      if collections[contribution.key] == nil { collectionOrder.append(contribution.key) }
+      collections[contribution.key, default: []].append(owner)
     }
     let excluded = Set(excluding)
     var problems = mappings.map(\.mapping)
@@ -83,8 +98,11 @@ enum GraphExplorer {
       let mapped = mappings.map(\.mapping)
         .filter { $0.recipe != .factoryWithArguments && !removed.contains($0.key) }
         .map(\.key)
-      let sorted = mapped.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
+      let sorted =
+        mapped.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
         .map { Root.key($0.1) }
+        + collectionOrder.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
+        .map { Root.collection($0.1) }
       var checked: Set<InjectionKey> = []
       for root in roots + sorted
       where !removed.contains(root.key) && checked.insert(root.key).inserted {
@@ -105,8 +123,8 @@ enum GraphExplorer {
 
     let state = recorder.state.withLock { $0 }
     let graph = makeGraph(
-      injector: injector.label, mappings: mappings, state: state, removed: removed,
-      roots: Set(roots.map(\.key)))
+      injector: injector.label, mappings: mappings, collections: collections, state: state,
+      removed: removed, roots: Set(roots.map(\.key)))
     var notes = state.unmappedOptionals.map {
       ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
     }
@@ -171,11 +189,20 @@ enum GraphExplorer {
 
   private static func makeGraph(
     injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
-    state: GraphRecorder.State, removed: Set<InjectionKey>, roots: Set<InjectionKey>
+    collections: [InjectionKey: [String]], state: GraphRecorder.State,
+    removed: Set<InjectionKey>, roots: Set<InjectionKey>
   ) -> DependencyGraph {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
       kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
+    }
+    // A collection is a new array for each resolution, of the values its contributions make;
+    // their dependencies are the collection's edges.
+    for (key, owners) in collections where kinds[key] == nil {
+      let count = owners.count == 1 ? "1 contribution" : "\(owners.count) contributions"
+      kinds[key] = .mapped(
+        scope: .transient, recipe: .factory,
+        owner: "collection of \(count): \(owners.joined(separator: ", "))")
     }
     let optionals = Set(state.unmappedOptionals.map(\.key))
     for key in state.seen where kinds[key] == nil {

@@ -1,0 +1,106 @@
+extension Mapper {
+  /// Contributes one value to a collection: a factory that builds a new value for every
+  /// resolution of the collection (transient).
+  ///
+  /// Several contributions to one element type make a collection, which
+  /// ``Injector/resolveAll(_:named:)`` (or `@Injected(all:)`) returns whole, for plugins, log
+  /// destinations or middleware chains:
+  ///
+  /// ```swift
+  /// injector.contribute((any LogDestination).self) { _ in ConsoleLog() }
+  /// injector.contribute((any LogDestination).self) { injector in
+  ///   FileLog(clock: try injector.resolve())
+  /// }
+  /// let destinations = try injector.resolveAll((any LogDestination).self)  // 2 values
+  /// ```
+  ///
+  /// A contribution never replaces another, and it does not map the element type: it is
+  /// kept apart from the ordinary mappings. Made on an injector, it is a direct contribution
+  /// (``Injector/removeContributions(to:named:)`` removes it); made in a module's `configure`,
+  /// it is removed with the module.
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type; what the factory returns must convert to it.
+  ///   - name: A name, to keep several collections of one type apart.
+  ///   - factory: Builds the value. It receives the injector that was asked.
+  @inlinable
+  public func contribute<Element>(
+    _ type: Element.Type, named name: String? = nil,
+    _ factory: @escaping @Sendable (Injector) throws -> Element
+  ) {
+    add(
+      Mapping(
+        contributing: Registration<Element>.self, named: name, scope: .transient,
+        factory: factory))
+  }
+
+  /// Contributes one value to a collection, built by a factory in the given scope.
+  ///
+  /// ```swift
+  /// injector.contribute((any LogDestination).self, scope: .singleton) { _ in FileLog() }
+  /// ```
+  ///
+  /// Each contribution has its own scope and its own cached value: two singleton
+  /// contributions are two values, each built once by the injector that holds it. An
+  /// ``Scope/eagerSingleton`` is built when it is contributed on an ``Injector``, or when its
+  /// module is added.
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type. Values that an injector keeps must be
+  ///     `Sendable`.
+  ///   - name: A name, to keep several collections of one type apart.
+  ///   - scope: How long the value lives.
+  ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
+  ///     injector that was asked for a transient one.
+  @inlinable
+  public func contribute<Element: Sendable>(
+    _ type: Element.Type, named name: String? = nil, scope: Scope,
+    _ factory: @escaping @Sendable (Injector) throws -> Element
+  ) {
+    add(
+      Mapping(
+        contributing: Registration<Element>.self, named: name, scope: scope, factory: factory))
+  }
+
+  /// Contributes one value to a collection, built by a factory in a scope that never shares a
+  /// value between threads, for any element type, `Sendable` or not.
+  ///
+  /// For a `Sendable` type the compiler picks ``Mapper/contribute(_:named:scope:_:)-(_,_,Scope,_)``
+  /// instead; both make the same contribution.
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type.
+  ///   - name: A name, to keep several collections of one type apart.
+  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - factory: Builds the value; it receives the injector that was asked.
+  @inlinable
+  public func contribute<Element>(
+    _ type: Element.Type, named name: String? = nil, scope: UnsharedScope,
+    _ factory: @escaping @Sendable (Injector) throws -> Element
+  ) {
+    add(
+      Mapping(
+        contributing: Registration<Element>.self, named: name, scope: scope.scope,
+        factory: factory))
+  }
+
+  /// Contributes an instance you built to a collection; every resolution of the collection
+  /// holds it.
+  ///
+  /// ```swift
+  /// injector.contribute((any LogDestination).self, instance: MemoryLog())
+  /// ```
+  ///
+  /// The injector does not inject into the instance and does not call its hook.
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type.
+  ///   - name: A name, to keep several collections of one type apart.
+  ///   - instance: The value to contribute.
+  @inlinable
+  public func contribute<Element: Sendable>(
+    _ type: Element.Type, named name: String? = nil, instance: Element
+  ) {
+    add(Mapping(contributing: Registration<Element>.self, named: name, instance: instance))
+  }
+}
