@@ -19,6 +19,13 @@ enum BenchmarkCommand {
       print(Options.usage)
       return
     }
+    if options.runsSelfTest {
+      let failures = FormattingSelfTest.failures()
+      for failure in failures { Console.progress("FAILED: \(failure)") }
+      print(
+        failures.isEmpty ? "formatting self-test: all cases pass" : "formatting self-test: failed")
+      exit(failures.isEmpty ? 0 : 1)
+    }
 
     let plan = options.isQuick ? Plan.quick : Plan.full
     let start = Stopwatch.now

@@ -1,7 +1,8 @@
-/// The command line: `InjectionBenchmarks [--quick] [--json PATH] [--filter W1,W3]`.
+/// The command line: `InjectionBenchmarks [--quick] [--json PATH] [--filter W1,W3]`, or
+/// `InjectionBenchmarks --self-test`.
 struct Options {
   static let usage = """
-    USAGE: InjectionBenchmarks [--quick] [--json PATH] [--filter IDS]
+    USAGE: InjectionBenchmarks [--quick] [--json PATH] [--filter IDS] | --self-test
 
     Runs the workloads of BENCHMARKS.md hand-wired and through swift-injection, and prints a
     Markdown table (ns/op, median of 5 timed repetitions after one warm-up, and the ratio).
@@ -25,6 +26,8 @@ struct Options {
       --json PATH     Also writes the figures as JSON to PATH.
       --filter IDS    Runs only the listed workloads, comma-separated:
                       W1,W2,W3,W4,W5,W6,W7,W8,W9,W10,W11,W12,W13,P1.
+      --self-test     Checks the table's number formatting (negative figures included)
+                      and exits: non-zero if a case gives the wrong text. Runs nothing else.
       -h, --help      Shows this help.
     """
 
@@ -37,6 +40,7 @@ struct Options {
   /// The workloads to run; `nil` runs all of them.
   var filter: Set<String>?
   var showsHelp = false
+  var runsSelfTest = false
 
   init(arguments: [String]) throws {
     var remaining = arguments[...]
@@ -44,6 +48,7 @@ struct Options {
       switch argument {
       case "--quick": isQuick = true
       case "-h", "--help": showsHelp = true
+      case "--self-test": runsSelfTest = true
       case "--json":
         guard let path = remaining.popFirst() else { throw BenchmarkFailure("--json needs a path") }
         jsonPath = path

@@ -249,7 +249,7 @@ enum MarkdownTable {
 
   static func format(_ value: Double) -> String {
     guard value.isFinite else { return "n/a" }
-    let digits = value < 10 ? 2 : value < 1_000 ? 1 : 0
+    let digits = value.magnitude < 10 ? 2 : value.magnitude < 1_000 ? 1 : 0
     return fixed(value, digits: digits)
   }
 
@@ -281,21 +281,23 @@ enum MarkdownTable {
     value.isFinite ? fixed(value, digits: 2) + "x" : "n/a"
   }
 
-  /// `value` with `digits` decimals and thousands separators, without Foundation.
-  private static func fixed(_ value: Double, digits: Int) -> String {
-    var scale = 1.0
+  /// `value` with `digits` decimals and thousands separators, without Foundation; a negative
+  /// value (a heap that shrank during W12's memory check) keeps its sign.
+  static func fixed(_ value: Double, digits: Int) -> String {
+    var scale = 1
     for _ in 0..<digits { scale *= 10 }
-    let scaled = Int((value * scale).rounded())
-    let whole = grouped(scaled / Int(scale))
+    let scaled = Int((value.magnitude * Double(scale)).rounded())
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    let whole = sign + grouped(scaled / scale)
     guard digits > 0 else { return whole }
-    let fraction = String(scaled % Int(scale))
+    let fraction = String(scaled % scale)
     return whole + "." + String(repeating: "0", count: digits - fraction.count) + fraction
   }
 
   /// `value` with thousands separators, without Foundation.
   static func grouped(_ value: Int) -> String {
-    let digits = String(value)
-    var result = ""
+    let digits = String(value.magnitude)
+    var result = value < 0 ? "-" : ""
     for (index, digit) in digits.enumerated() {
       if index > 0, (digits.count - index).isMultiple(of: 3) { result.append(",") }
       result.append(digit)
