@@ -153,8 +153,10 @@ enum Claim<T>: @unchecked Sendable {
 // last reference to a user object there: a `.weak` object that they load is moved out to the
 // caller, which releases it after the mutex is unlocked (its `deinit` may run then).
 extension Registration {
+  /// The flag and the value rather than ``published``: a `T?` in this unspecialized code would
+  /// ask the runtime for the metadata of `Optional<T>` on every call.
   func nextStep() -> CacheStep<T> {
-    if let value = published { return .ready(value) }
+    if isPublished.load(ordering: .acquiring) { return .ready(publishedValue) }
     if let ticket { return .wait(ticket) }
     if let object = weakObject.object { return .ready(object as! T) }
     return .build
