@@ -88,13 +88,13 @@ struct Registry {
     return replaced
   }
 
-  /// Removes every mapping of `key`.
+  /// Removes every mapping of `key`, and the aliases of it.
   ///
   /// - Returns: The removed registrations, to be released after the lock is dropped.
   mutating func removeAll(_ key: Key) -> [AnyRegistration] {
     guard let current = active.registration(for: key) else { return [] }
     active.set(nil, for: key)
-    return (shadowed.removeValue(forKey: key) ?? []) + [current]
+    return (shadowed.removeValue(forKey: key) ?? []) + [current] + removeAliases(of: [key])
   }
 
   /// Appends a contribution to the collection of its key.
@@ -146,7 +146,8 @@ struct Registry {
     return removeModule(id)
   }
 
-  /// Removes a module's record and exactly its mappings, restoring what they shadowed.
+  /// Removes a module's record and exactly its mappings, restoring what they shadowed, and the
+  /// aliases of the keys it leaves without a mapping.
   ///
   /// - Returns: The module and its removed registrations, or `nil` if it was not added.
   mutating func removeModule(_ id: ObjectIdentifier) -> (
@@ -171,6 +172,7 @@ struct Registry {
       collection.removeAll { $0.owner == id }
       if !collection.isEmpty { contributions[key] = collection }
     }
+    removed += removeAliases(of: Set(record.keys))
     return (record.module, removed)
   }
 }
