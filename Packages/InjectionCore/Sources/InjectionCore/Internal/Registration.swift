@@ -67,7 +67,7 @@ class AnyRegistration: @unchecked Sendable {
     return Self.problem(of: key, valueKey: key, scope: scope, recipe: recipe)
   }
 
-  /// The key an alias resolves (``Mapper/alias(_:named:to:named:_:)``); `nil` for every other
+  /// The key an alias resolves (``Mapper/alias(_:named:to:targetNamed:_:)``); `nil` for every other
   /// mapping.
   var aliasTarget: Key? { nil }
 
@@ -201,7 +201,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     return Self.unsafeCast(recipeExtension, to: ArgumentRecipe<T>.self)
   }
   /// The key an alias resolves, for a mapping made with
-  /// ``Mapper/alias(_:named:to:named:_:)``; `nil` for every other mapping.
+  /// ``Mapper/alias(_:named:to:targetNamed:_:)``; `nil` for every other mapping.
   override var aliasTarget: Key? {
     guard recipe == .alias, let recipeExtension else { return nil }
     return Self.unsafeCast(recipeExtension, to: AliasRecipe.self).target
@@ -411,7 +411,7 @@ final class IncompleteValue<T>: @unchecked Sendable {
   }
 }
 
-/// What a mapping made with ``Mapper/alias(_:named:to:named:_:)`` adds to its
+/// What a mapping made with ``Mapper/alias(_:named:to:targetNamed:_:)`` adds to its
 /// ``Registration``: the key it resolves.
 ///
 /// A class, so that it shares the registration's one word of recipe extensions; immutable, so

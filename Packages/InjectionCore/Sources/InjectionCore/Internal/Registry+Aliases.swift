@@ -1,5 +1,5 @@
 extension Registry {
-  /// Removes the aliases (``Mapper/alias(_:named:to:named:_:)``) of those of `targets` that
+  /// Removes the aliases (``Mapper/alias(_:named:to:targetNamed:_:)``) of those of `targets` that
   /// have no mapping left here, from every layer of every key; then the aliases of the keys
   /// that this leaves without a mapping, and so on.
   ///

@@ -39,7 +39,7 @@ extension Mapper {
   @inlinable
   public func alias<Alias, Target>(
     _ type: Alias.Type, named name: String? = nil, to target: Target.Type,
-    named targetName: String? = nil, _ conversion: @escaping @Sendable (Target) -> Alias
+    targetNamed targetName: String? = nil, _ conversion: @escaping @Sendable (Target) -> Alias
   ) {
     add(
       Mapping(
