@@ -153,6 +153,33 @@ import Testing
     #expect(office.reserving === (try injector.resolve(TicketService.self)))
   }
 
+  @Test func anAliasOfAnAsyncMappingResolvesItOncePrepareBuiltIt() async throws {
+    let injector = Injector()
+    let counters = Counters()
+    injector.map(TicketService.self, scope: .eagerSingleton) { _ in
+      await Task.yield()
+      return TicketService(builds: counters.builds, hooks: counters.hooks)
+    }
+    injector.alias((any Reserving).self, to: TicketService.self) { $0 }
+
+    let error = #expect(throws: InjectionError.self) {
+      try injector.resolve((any Reserving).self)
+    }
+    guard case .asyncMapping(let key, _)? = error else {
+      Issue.record("expected the target's asyncMapping, got \(String(describing: error))")
+      return
+    }
+    #expect(key == InjectionKey(TicketService.self))
+
+    try await injector.prepare()
+
+    #expect(try injector.resolve((any Reserving).self) === injector.resolve(TicketService.self))
+    #expect(
+      try await injector.resolveAsync((any Reserving).self) === injector.resolve(TicketService.self)
+    )
+    #expect(counters.builds.value == 1)
+  }
+
   // MARK: - Names
 
   @Test func namedKeysWorkOnBothSides() throws {

@@ -29,6 +29,12 @@ extension Mapper {
   /// ``InjectionError/notMapped(key:path:searched:mappedNames:)`` for the target, with the path through
   /// the alias, and `validate()` reports it.
   ///
+  /// An alias resolves its target synchronously, even from
+  /// ``Injector/resolveAsync(_:named:)->T``: the alias of an `async` mapping (or of a
+  /// `@MainActor` one, off the main actor) returns its value once it is built, by
+  /// ``Injector/prepare()`` or an awaited resolution of the target key, and throws the
+  /// target's ``InjectionError/asyncMapping(key:path:)`` until then.
+  ///
   /// - Parameters:
   ///   - type: The alias's key type, usually a protocol the target conforms to.
   ///   - name: A name for the alias's key, to keep several mappings for one type apart.
