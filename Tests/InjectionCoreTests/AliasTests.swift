@@ -448,7 +448,9 @@ import Testing
     let copied = try copy.resolve((any Reserving).self)
     #expect(copied !== original)
     #expect(copied === (try copy.resolve(TicketService.self)))
-    #expect(copy.snapshot().mapping(for: InjectionKey((any Reserving).self))?.recipe == .alias)
+    #expect(
+      copy.snapshot().mapping(for: InjectionKey((any Reserving).self))?.aliasTarget
+        == InjectionKey(TicketService.self))
   }
 
   // MARK: - Snapshot and observation
@@ -458,7 +460,7 @@ import Testing
     let snapshot = injector.snapshot()
 
     let reserving = try #require(snapshot.mapping(for: InjectionKey((any Reserving).self)))
-    #expect(reserving.recipe == .alias)
+    #expect(reserving.recipe == .factory)
     #expect(reserving.aliasTarget == InjectionKey(TicketService.self))
     #expect(reserving.scope == .transient)
     #expect(reserving.hook == .notCalled)

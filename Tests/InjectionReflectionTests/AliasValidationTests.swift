@@ -23,8 +23,10 @@ import Testing
       graph.edges == [.init(from: Self.alias, to: Self.target, property: nil, isProblem: false)])
     #expect(
       graph.nodes.first { $0.key == Self.alias }?.kind
-        == .mapped(scope: .transient, recipe: .alias, owner: "direct"))
-    #expect(graph.dot().contains("[label=\"AliasValidationTests.Reserving\\nalias, direct\"]"))
+        == .mapped(scope: .transient, recipe: .factory, owner: "direct"))
+    #expect(
+      graph.dot().contains(
+        "\"AliasValidationTests.Reserving\" -> \"AliasValidationTests.TicketService\";"))
   }
 
   @Test func aDanglingAliasIsReportedAsItsTargetMissing() {

@@ -98,7 +98,7 @@ extension Injector {
     if record.checksHookDynamically { return .checkedForEachType }
     // A mapped instance is never completed by the injector, by design.
     // Nor is the value of an alias: its target's mapping completes it.
-    guard record.recipe != .instance, record.recipe != .alias else { return .notCalled }
+    guard record.recipe != .instance, record.aliasTarget == nil else { return .notCalled }
     return record.key.type is any InjectionCompletable.Type ? .missed : .notCalled
   }
 }

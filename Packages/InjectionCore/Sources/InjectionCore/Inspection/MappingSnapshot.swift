@@ -27,10 +27,6 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     /// A factory isolated to the main actor:
     /// `map(Router.self, scope: .singleton) { @MainActor _ in AppRouter() }`.
     case mainActorFactory
-    /// An alias of another key, whose mapping makes the values:
-    /// `alias((any Reserving).self, to: TicketService.self) { $0 }`. The key it resolves is
-    /// ``MappingSnapshot/aliasTarget``.
-    case alias
   }
 
   /// Who made a mapping.
@@ -84,8 +80,10 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   public let isBuilt: Bool
   /// Whether the injection-complete hook runs for its values.
   public let hook: Hook
-  /// The key an alias resolves (``Recipe/alias``), whose mapping makes its values; `nil` for
-  /// every other mapping.
+  /// The key an alias resolves, whose mapping makes its values; `nil` for every other mapping.
+  ///
+  /// An alias (``Mapper/alias(_:named:to:targetNamed:_:)``) is listed with the recipe
+  /// ``Recipe/factory``: its factory resolves this key and converts the value.
   ///
   /// ```swift
   /// let reserving = injector.snapshot().mapping(for: InjectionKey((any Reserving).self))

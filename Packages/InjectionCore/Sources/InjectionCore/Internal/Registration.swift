@@ -56,7 +56,7 @@ class AnyRegistration: @unchecked Sendable {
   /// A `.weak` mapping needs objects. A value type is rejected here; a protocol key's values
   /// are checked when they are built, since only they tell whether they are objects.
   var mappingProblem: InjectionError? {
-    if recipe == .alias, aliasTarget == key {
+    if let aliasTarget, aliasTarget == key {
       return .invalidMapping(
         key: key.publicKey,
         reason: """
@@ -203,12 +203,15 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// The key an alias resolves, for a mapping made with
   /// ``Mapper/alias(_:named:to:targetNamed:_:)``; `nil` for every other mapping.
   override var aliasTarget: Key? {
-    guard recipe == .alias, let recipeExtension else { return nil }
+    // Only an alias has both: an `async` mapping or one with arguments has a recipe of its own.
+    guard recipe == .factory, let recipeExtension else { return nil }
     return Self.unsafeCast(recipeExtension, to: AliasRecipe.self).target
   }
   /// The ``AsyncRecipe``, ``ArgumentRecipe`` or ``AliasRecipe`` of a mapping made with one, as
-  /// ``recipe`` says; one word shared by all (W4 keeps a mapping under 200 bytes), `nil` for
-  /// every other mapping.
+  /// ``recipe`` says (``MappingSnapshot/Recipe/asyncFactory``,
+  /// ``MappingSnapshot/Recipe/factoryWithArguments``, or ``MappingSnapshot/Recipe/factory`` for
+  /// an alias, the only factory with one); one word shared by all (W4 keeps a mapping under 200
+  /// bytes), `nil` for every other mapping.
   private let recipeExtension: (any AnyObject & Sendable)?
   /// The last dynamic type the hook check saw, tagged with the answer.
   ///
@@ -240,7 +243,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     self.staticHook = staticHook
     // An alias hands out a value that its target's mapping built, and completed if it has a
     // hook: it never completes it again.
-    self.checksHookDynamically = staticHook == nil && key.isExistential && recipe != .alias
+    self.checksHookDynamically = staticHook == nil && key.isExistential && aliasRecipe == nil
     self.isInstance = instance != nil
     let cachesValue = scope == .singleton || scope == .eagerSingleton || instance != nil
     cachedValue = cachesValue ? .allocate(capacity: 1) : nil
@@ -260,8 +263,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       instance: isInstance ? UnsafePointer(cachedValue) : nil,
       asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
       argumentRecipe: argumentRecipe,
-      aliasRecipe: recipe == .alias
-        ? recipeExtension.map { Self.unsafeCast($0, to: AliasRecipe.self) } : nil)
+      aliasRecipe: aliasTarget.map(AliasRecipe.init(target:)))
   }
 
   override func inspectionRecord() -> InspectionRecord {

@@ -176,7 +176,6 @@ public struct DependencyGraph: Sendable, Hashable {
     let detail =
       switch node.kind {
       case .mapped(_, .instance, let owner): "instance, \(owner)"
-      case .mapped(_, .alias, let owner): "alias, \(owner)"
       case .mapped(let scope, _, let owner): "\(scope), \(owner)"
       case .automatic: "created automatically"
       case .missing: "missing"
