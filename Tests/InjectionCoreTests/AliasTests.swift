@@ -351,6 +351,40 @@ import Testing
     #expect(!injector.isMapped((any Purchasing).self))
   }
 
+  final class OtherModule: InjectionModule {
+    func configure(_ mappings: ModuleMappings) {
+      mappings.map(FakeTicketService.self) { _ in FakeTicketService() }
+    }
+  }
+
+  @Test func replacingTheModuleThatMapsTheTargetWithOneThatMapsItKeepsTheDirectAliases() throws {
+    let injector = Injector()
+    let first = TicketModule(Counters())
+    try injector.addModule(first)
+    injector.alias((any Purchasing).self, to: TicketService.self) { $0 }
+    let old = try injector.resolve((any Purchasing).self)
+
+    #expect(try injector.replaceModule(first, with: TicketModule(Counters())))
+
+    let new = try injector.resolve((any Purchasing).self)
+    #expect(new !== old)
+    #expect(new === (try injector.resolve(TicketService.self)))
+    #expect(try injector.resolve((any Reserving).self) === new, "the new module's own alias")
+  }
+
+  @Test func replacingTheModuleThatMapsTheTargetWithOneThatDoesNotRemovesTheAliases() throws {
+    let injector = Injector()
+    let first = TicketModule(Counters())
+    try injector.addModule(first)
+    injector.alias((any Purchasing).self, to: TicketService.self) { $0 }
+
+    #expect(try injector.replaceModule(first, with: OtherModule()))
+
+    #expect(!injector.isMapped((any Purchasing).self))
+    #expect(!injector.isMapped((any Reserving).self))
+    #expect(injector.isMapped(FakeTicketService.self))
+  }
+
   @Test func anAliasStaysWhileAnotherMappingOfItsTargetIsLeft() throws {
     let injector = Injector()
     let counters = Counters()
