@@ -3,7 +3,7 @@ import InjectionTestHelpers
 import Synchronization
 
 /// Issue 25: aliases are resolved while the mapping they resolve is unmapped (which removes
-/// them), mapped again with its aliases, and added and removed by a module.
+/// them), mapped again with its aliases, and shadowed by a module that is replaced and removed.
 ///
 /// Readers resolve the alias keys on the injector, and on a child that does not map them: each
 /// result is a `Ticket` that is complete (its hook ran exactly once, before any reader got it),
@@ -60,21 +60,32 @@ enum AliasesWhileTargetChanges {
     Threads.run(1 + readers, stackSize: 1 << 20) { index in
       if index == 0 {
         var round = 0
-        let module = TicketModule()
+        var module = TicketModule()
         while ContinuousClock.now < end {
-          switch round % 4 {
+          switch round % 6 {
           case 0: injector.unmap(Ticket.self)
           case 1: map(injector)
           case 2:
-            injector.unmap(Ticket.self)
             do {
               try injector.addModule(module)
             } catch {
               run.fail("addModule(TicketModule) threw: \(error)")
             }
-          default:
+          case 3:
+            let next = TicketModule()
+            do {
+              let replaced = try injector.replaceModule(module, with: next)
+              run.expect(replaced, "replaceModule did not find the module it replaces")
+            } catch {
+              run.fail("replaceModule threw: \(error)")
+            }
+            module = next
+          case 4:
             run.expect(injector.removeModule(module), "removeModule(TicketModule) found no module")
-            map(injector)
+            run.expect(
+              injector.isMapped((any Purchasing).self),
+              "a direct alias went with a module while its target was still mapped directly")
+          default: map(injector)
           }
           if let ticket = try? injector.resolve(Ticket.self) {
             built.withLock { $0.append(WeakTicket(ticket)) }
