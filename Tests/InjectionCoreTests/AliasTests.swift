@@ -29,8 +29,10 @@ import Testing
     func reserve() -> String { "fake" }
   }
 
-  class Vehicle: @unchecked Sendable {}  // no state
-  final class Truck: Vehicle, @unchecked Sendable {}  // no state
+  // @unchecked Sendable: no stored state at all (a class that is not final cannot be checked).
+  class Vehicle: @unchecked Sendable {}
+  // @unchecked Sendable: no stored state, as its superclass.
+  final class Truck: Vehicle, @unchecked Sendable {}
 
   /// Resolves the main key and an alias in one graph.
   final class BoxOffice: Injectable {
