@@ -70,7 +70,10 @@ enum Demo {
       console.print("   \(error)")
     }
 
-    console.print("9. Resolve Vehicle, a protocol nothing maps")
+    console.print("9. A pit crew: one singleton serves two protocols through aliases")
+    runAliasStep(injector: injector, console: console)
+
+    console.print("10. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {
@@ -78,6 +81,20 @@ enum Demo {
         console.print(String(line))
       }
     }
+  }
+
+  /// Maps the pit crew once with an alias for each of its protocols, resolves both, then
+  /// unmaps the crew, which removes its aliases.
+  private static func runAliasStep(injector: Injector, console: any Console) {
+    PitCrew.map(on: injector)
+    let refueling = resolve((any Refueling).self, from: injector)
+    let tyres = resolve((any TyreChanging).self, from: injector)
+    let same = refueling === tyres as AnyObject
+    console.print(
+      "   \(refueling.refuel()), \(tyres.changeTyres()): \(same ? "the same" : "another") pit crew")
+    injector.unmap(PitCrew.self)
+    console.print(
+      "   after unmapping PitCrew, Refueling is mapped: \(injector.isMapped((any Refueling).self))")
   }
 
   /// Maps a service with an `async` factory and a `@MainActor` one, builds the first at

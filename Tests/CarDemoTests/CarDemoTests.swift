@@ -69,6 +69,12 @@ import Testing
       graph.edges.contains { $0.from == InjectionKey(AccessoryList.self) && $0.to == collection })
   }
 
+  @Test func aliasesServeThePitCrewUnderBothProtocolsUntilItIsUnmapped() async {
+    let lines = await demoLines
+    #expect(lines.contains("   tank full, 4 new tyres: the same pit crew"))
+    #expect(lines.contains("   after unmapping PitCrew, Refueling is mapped: false"))
+  }
+
   @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() async {
     let lines = await demoLines
     #expect(lines.contains("Nothing is mapped for Vehicle."))

@@ -77,7 +77,7 @@ extension Injector {
         owner: owner(record.owner), shadowed: shadowed.map(owner),
         isBuilt: record.isPublished
           || (record.scope == .weak && record.weakObject.object != nil),
-        hook: hook(of: record))
+        hook: hook(of: record), aliasTarget: record.aliasTarget.map(publicKey))
     }
     guard sorted else { return snapshots }
     // Sorted by index: moving the snapshots themselves retained and released their strings at
@@ -97,7 +97,8 @@ extension Injector {
     if record.hasStaticHook { return .called }
     if record.checksHookDynamically { return .checkedForEachType }
     // A mapped instance is never completed by the injector, by design.
-    guard record.recipe != .instance else { return .notCalled }
+    // Nor is the value of an alias: its target's mapping completes it.
+    guard record.recipe != .instance, record.aliasTarget == nil else { return .notCalled }
     return record.key.type is any InjectionCompletable.Type ? .missed : .notCalled
   }
 }

@@ -94,10 +94,10 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   ///
   /// Types are written as code writes them, module-qualified where two share a name.
   public var description: String {
+    let all = mappings + inherited.flatMap(\.mappings) + contributions
     let names = KeyNames(
-      (mappings + inherited.flatMap(\.mappings) + contributions
-        + inherited.flatMap(\.contributions)).map(\.key) + modules.flatMap(\.keys)
-        + modules.flatMap(\.contributionKeys))
+      (all + inherited.flatMap(\.contributions)).map(\.key) + all.compactMap(\.aliasTarget)
+        + modules.flatMap(\.keys) + modules.flatMap(\.contributionKeys))
     func line(_ mapping: MappingSnapshot) -> String { "  " + mapping.description(names: names) }
     var lines = ["Injector \"\(label)\":"]
     lines += mappings.isEmpty ? ["  (no mappings)"] : mappings.map(line)

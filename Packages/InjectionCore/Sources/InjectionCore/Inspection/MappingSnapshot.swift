@@ -80,6 +80,19 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   public let isBuilt: Bool
   /// Whether the injection-complete hook runs for its values.
   public let hook: Hook
+  /// The key an alias resolves, whose mapping makes its values; `nil` for every other mapping.
+  ///
+  /// An alias (``Mapper/alias(_:named:to:targetNamed:_:)``) is listed with the recipe
+  /// ``Recipe/factory``: its factory resolves this key and converts the value.
+  ///
+  /// ```swift
+  /// let reserving = injector.snapshot().mapping(for: InjectionKey((any Reserving).self))
+  /// #expect(reserving?.aliasTarget == InjectionKey(TicketService.self))
+  /// ```
+  ///
+  /// An alias is ``Scope/transient`` itself: each resolution resolves its target, whose scope
+  /// decides whether the value is shared.
+  public let aliasTarget: InjectionKey?
 
   /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
   ///
@@ -91,9 +104,10 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - shadowed: The owners of the mappings it shadows, the most recent first.
   ///   - isBuilt: Whether a cached value exists.
   ///   - hook: Whether the hook runs for its values.
+  ///   - aliasTarget: The key an alias resolves.
   package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
-    isBuilt: Bool, hook: Hook
+    isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil
   ) {
     self.key = key
     self.scope = scope
@@ -102,15 +116,24 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     self.shadowed = shadowed
     self.isBuilt = isBuilt
     self.hook = hook
+    self.aliasTarget = aliasTarget
   }
 
-  /// One line: `Engine: singleton factory, direct, built, hook: called`.
+  /// One line: `Engine: singleton factory, direct, built, hook: called`; for an alias,
+  /// `any Reserving: alias of TicketService, direct`.
   public var description: String {
-    description(names: KeyNames([key]))
+    description(names: KeyNames([key] + (aliasTarget.map { [$0] } ?? [])))
   }
 
   /// One line, with the key written as `names` writes it.
   func description(names: KeyNames) -> String {
+    if let aliasTarget {
+      var parts = ["alias of \(names[aliasTarget])", "\(owner)"]
+      if !shadowed.isEmpty {
+        parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")
+      }
+      return "\(names[key]): " + parts.joined(separator: ", ")
+    }
     var parts = ["\(scope) \(recipe)", "\(owner)"]
     if !shadowed.isEmpty {
       parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")

@@ -56,8 +56,20 @@ class AnyRegistration: @unchecked Sendable {
   /// A `.weak` mapping needs objects. A value type is rejected here; a protocol key's values
   /// are checked when they are built, since only they tell whether they are objects.
   var mappingProblem: InjectionError? {
-    Self.problem(of: key, valueKey: key, scope: scope, recipe: recipe)
+    if let aliasTarget, aliasTarget == key {
+      return .invalidMapping(
+        key: key.publicKey,
+        reason: """
+          an alias resolves another key, but this one names itself as its target, which would \
+          resolve itself forever. Alias it to the key of the mapping that makes the values.
+          """)
+    }
+    return Self.problem(of: key, valueKey: key, scope: scope, recipe: recipe)
   }
+
+  /// The key an alias resolves (``Mapper/alias(_:named:to:targetNamed:_:)``); `nil` for every other
+  /// mapping.
+  var aliasTarget: Key? { nil }
 
   /// Why a mapping of `key` cannot work; `valueKey` is the key of its values' type (the
   /// element of a contribution to the collection `key`, else `key`).
@@ -129,6 +141,8 @@ struct InspectionRecord {
   let weakObject: WeakObject
   let hasStaticHook: Bool
   let checksHookDynamically: Bool
+  /// The key an alias resolves; `nil` for every other mapping.
+  var aliasTarget: Key? = nil
 }
 
 /// A mapping for values of type `T`.
@@ -186,9 +200,18 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     guard recipe == .factoryWithArguments, let recipeExtension else { return nil }
     return Self.unsafeCast(recipeExtension, to: ArgumentRecipe<T>.self)
   }
-  /// The ``AsyncRecipe`` or ``ArgumentRecipe`` of a mapping made with one, as ``recipe`` says;
-  /// one word shared by both (W4 keeps a mapping under 200 bytes), `nil` for every other
-  /// mapping.
+  /// The key an alias resolves, for a mapping made with
+  /// ``Mapper/alias(_:named:to:targetNamed:_:)``; `nil` for every other mapping.
+  override var aliasTarget: Key? {
+    // Only an alias has both: an `async` mapping or one with arguments has a recipe of its own.
+    guard recipe == .factory, let recipeExtension else { return nil }
+    return Self.unsafeCast(recipeExtension, to: AliasRecipe.self).target
+  }
+  /// The ``AsyncRecipe``, ``ArgumentRecipe`` or ``AliasRecipe`` of a mapping made with one, as
+  /// ``recipe`` says (``MappingSnapshot/Recipe/asyncFactory``,
+  /// ``MappingSnapshot/Recipe/factoryWithArguments``, or ``MappingSnapshot/Recipe/factory`` for
+  /// an alias, the only factory with one); one word shared by all (W4 keeps a mapping under 200
+  /// bytes), `nil` for every other mapping.
   private let recipeExtension: (any AnyObject & Sendable)?
   /// The last dynamic type the hook check saw, tagged with the answer.
   ///
@@ -212,12 +235,15 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   init(
     key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
     staticHook: ((T) -> Void)?, recipe: MappingSnapshot.Recipe, instance: UnsafePointer<T>? = nil,
-    asyncRecipe: AsyncRecipe<T>? = nil, argumentRecipe: ArgumentRecipe<T>? = nil
+    asyncRecipe: AsyncRecipe<T>? = nil, argumentRecipe: ArgumentRecipe<T>? = nil,
+    aliasRecipe: AliasRecipe? = nil
   ) {
     self.factory = factory
-    self.recipeExtension = asyncRecipe ?? argumentRecipe
+    self.recipeExtension = asyncRecipe ?? argumentRecipe ?? aliasRecipe
     self.staticHook = staticHook
-    self.checksHookDynamically = staticHook == nil && key.isExistential
+    // An alias hands out a value that its target's mapping built, and completed if it has a
+    // hook: it never completes it again.
+    self.checksHookDynamically = staticHook == nil && key.isExistential && aliasRecipe == nil
     self.isInstance = instance != nil
     let cachesValue = scope == .singleton || scope == .eagerSingleton || instance != nil
     cachedValue = cachesValue ? .allocate(capacity: 1) : nil
@@ -236,14 +262,16 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,
       instance: isInstance ? UnsafePointer(cachedValue) : nil,
       asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
-      argumentRecipe: argumentRecipe)
+      argumentRecipe: argumentRecipe,
+      aliasRecipe: aliasTarget.map(AliasRecipe.init(target:)))
   }
 
   override func inspectionRecord() -> InspectionRecord {
     InspectionRecord(
       key: key, scope: scope, recipe: recipe, owner: owner,
       isPublished: isPublished.load(ordering: .acquiring), weakObject: weakObject,
-      hasStaticHook: staticHook != nil, checksHookDynamically: checksHookDynamically)
+      hasStaticHook: staticHook != nil, checksHookDynamically: checksHookDynamically,
+      aliasTarget: aliasTarget)
   }
 
   /// `object` as the class that ``recipe`` says it is, without a dynamic cast: through
@@ -382,5 +410,18 @@ final class IncompleteValue<T>: @unchecked Sendable {
   init(value: T, cells: [InjectedCellBase]) {
     self.value = value
     self.cells = cells
+  }
+}
+
+/// What a mapping made with ``Mapper/alias(_:named:to:targetNamed:_:)`` adds to its
+/// ``Registration``: the key it resolves.
+///
+/// A class, so that it shares the registration's one word of recipe extensions; immutable, so
+/// that the copies of a registration share it.
+final class AliasRecipe: Sendable {
+  let target: Key
+
+  init(target: Key) {
+    self.target = target
   }
 }

@@ -88,13 +88,13 @@ struct Registry {
     return replaced
   }
 
-  /// Removes every mapping of `key`.
+  /// Removes every mapping of `key`, and the aliases of it.
   ///
   /// - Returns: The removed registrations, to be released after the lock is dropped.
   mutating func removeAll(_ key: Key) -> [AnyRegistration] {
     guard let current = active.registration(for: key) else { return [] }
     active.set(nil, for: key)
-    return (shadowed.removeValue(forKey: key) ?? []) + [current]
+    return (shadowed.removeValue(forKey: key) ?? []) + [current] + removeAliases(of: [key])
   }
 
   /// Appends a contribution to the collection of its key.
@@ -135,15 +135,26 @@ struct Registry {
   }
 
   /// Ends the removal of a module that ``modulesBeingRemoved`` holds, after its `unload`:
-  /// removes its record and exactly its mappings, restoring what they shadowed.
+  /// removes its record and exactly its mappings, restoring what they shadowed, and the aliases
+  /// of the keys it leaves without a mapping.
   ///
+  /// - Parameter removingAliases: `false` when another module is added in the same locked
+  ///   step (``Injector/replaceModule(_:with:)``), which then removes the aliases of the keys
+  ///   that neither maps, with ``removeAliases(of:)``.
   /// - Returns: The module and its removed registrations, to be released after the lock is
   ///   dropped.
-  mutating func finishRemoval(of id: ObjectIdentifier) -> (
+  mutating func finishRemoval(of id: ObjectIdentifier, removingAliases: Bool = true) -> (
     module: any InjectionModule, removed: [AnyRegistration]
   )? {
     modulesBeingRemoved.remove(id)
-    return removeModule(id)
+    let keys = moduleKeys(id)
+    guard let (module, removed) = removeModule(id) else { return nil }
+    return (module, removingAliases ? removed + removeAliases(of: keys) : removed)
+  }
+
+  /// The keys a module that was added mapped, once each; empty for a module not added.
+  func moduleKeys(_ id: ObjectIdentifier) -> Set<Key> {
+    Set(modules.first { $0.id == id }?.keys ?? [])
   }
 
   /// Removes a module's record and exactly its mappings, restoring what they shadowed.

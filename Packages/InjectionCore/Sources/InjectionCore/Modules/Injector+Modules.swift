@@ -137,13 +137,14 @@ extension Injector {
   ) {
     let (removed, replaced) = registry.withLock { registry in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
-      let removed = old.flatMap { registry.finishRemoval(of: ObjectIdentifier($0)) }
-      return (
-        removed,
-        registry.addModule(
-          new, registrations: registrations.mappings,
-          contributions: registrations.contributions)
-      )
+      let oldKeys = old.map { registry.moduleKeys(ObjectIdentifier($0)) } ?? []
+      let removed = old.flatMap {
+        registry.finishRemoval(of: ObjectIdentifier($0), removingAliases: false)
+      }
+      let replaced = registry.addModule(
+        new, registrations: registrations.mappings, contributions: registrations.contributions)
+      // The aliases of what the old module mapped and the new one does not go with it.
+      return (removed, replaced + registry.removeAliases(of: oldKeys))
     }
     withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
   }

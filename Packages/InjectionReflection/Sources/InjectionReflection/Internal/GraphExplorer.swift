@@ -89,6 +89,8 @@ enum GraphExplorer {
       }
     }
 
+    // Unmapping a key in the copy removed the aliases of it (and theirs): they are left out too.
+    removed.formUnion(aliases(of: removed, in: mappings.map(\.mapping)))
     var checkedKeys: [InjectionKey] = []
     var asyncNotes: [ValidationNote] = []
     if let copy {
@@ -161,6 +163,25 @@ enum GraphExplorer {
     case .injectorReleased(let key), .argumentMismatch(let key, _, _), .asyncMapping(let key, _),
       .actorIsolated(let key, _, _), .cancelled(let key):
       key
+    }
+  }
+
+  /// The keys of the aliases of `targets` among `mappings`, and of the aliases of those, and so
+  /// on: what unmapping `targets` removes with them.
+  private static func aliases(of targets: Set<InjectionKey>, in mappings: [MappingSnapshot])
+    -> Set<InjectionKey>
+  {
+    var found: Set<InjectionKey> = []
+    var reached = targets
+    while true {
+      let next = mappings.filter {
+        !reached.contains($0.key) && $0.aliasTarget.map(reached.contains) == true
+      }
+      guard !next.isEmpty else { return found }
+      for mapping in next {
+        found.insert(mapping.key)
+        reached.insert(mapping.key)
+      }
     }
   }
 

@@ -1,0 +1,56 @@
+import InjectionCore
+import InjectionReflection
+import Testing
+
+/// Validation and the dependency graph of aliases (`alias(_:named:to:targetNamed:_:)`).
+@Suite struct AliasValidationTests {
+  protocol Reserving: AnyObject, Sendable {}
+  final class TicketService: Reserving {}
+
+  private static let alias = InjectionKey((any Reserving).self)
+  private static let target = InjectionKey(TicketService.self)
+
+  @Test func anAliasIsAnEdgeFromItsKeyToItsTarget() throws {
+    let injector = Injector(label: "tickets")
+    injector.map(TicketService.self, scope: .singleton) { _ in TicketService() }
+    injector.alias((any Reserving).self, to: TicketService.self) { $0 }
+
+    let report = try injector.validate()
+
+    #expect(report.checkedKeys.contains(Self.alias))
+    let graph = report.graph
+    #expect(
+      graph.edges == [.init(from: Self.alias, to: Self.target, property: nil, isProblem: false)])
+    #expect(
+      graph.nodes.first { $0.key == Self.alias }?.kind
+        == .mapped(scope: .transient, recipe: .factory, owner: "direct"))
+    #expect(
+      graph.dot().contains(
+        "\"AliasValidationTests.Reserving\" -> \"AliasValidationTests.TicketService\";"))
+  }
+
+  @Test func aDanglingAliasIsReportedAsItsTargetMissing() {
+    let injector = Injector(label: "tickets")
+    injector.alias((any Reserving).self, to: TicketService.self) { $0 }
+
+    let report = injector.validationReport()
+
+    #expect(report.problems == [.missingMapping(key: Self.target, path: [Self.alias])])
+    #expect(
+      report.graph.edges == [
+        .init(from: Self.alias, to: Self.target, property: nil, isProblem: true)
+      ])
+    #expect(report.graph.nodes.first { $0.key == Self.target }?.kind == .missing)
+  }
+
+  @Test func excludingTheTargetLeavesItsAliasesOutOfTheCheck() throws {
+    let injector = Injector(label: "tickets")
+    injector.map(TicketService.self, scope: .singleton) { _ in TicketService() }
+    injector.alias((any Reserving).self, to: TicketService.self) { $0 }
+
+    let report = try injector.validate(excluding: [Self.target])
+
+    #expect(!report.checkedKeys.contains(Self.alias))
+    #expect(!report.checkedKeys.contains(Self.target))
+  }
+}
