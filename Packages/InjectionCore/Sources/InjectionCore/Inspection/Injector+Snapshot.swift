@@ -75,9 +75,9 @@ extension Injector {
       MappingSnapshot(
         key: publicKey(record.key), scope: record.scope, recipe: record.recipe,
         owner: owner(record.owner), shadowed: shadowed.map(owner),
-        isBuilt: record.isPublished
+        isBuilt: record.isPublished || record.hasResettableValue
           || (record.scope == .weak && record.weakObject.object != nil),
-        hook: hook(of: record))
+        hook: hook(of: record), resettableScope: record.resettableScope.map(nameOfResettableScope))
     }
     guard sorted else { return snapshots }
     // Sorted by index: moving the snapshots themselves retained and released their strings at

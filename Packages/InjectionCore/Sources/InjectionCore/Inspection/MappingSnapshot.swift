@@ -80,6 +80,12 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   public let isBuilt: Bool
   /// Whether the injection-complete hook runs for its values.
   public let hook: Hook
+  /// The name of the ``ResettableScope`` its value is cached in (`SessionScope`), for a
+  /// mapping made with `map(_:named:in:_:)`; `nil` for every other mapping.
+  ///
+  /// Such a mapping's ``scope`` is ``Scope/singleton``: one value per owning injector, until
+  /// ``Injector/reset(_:)`` drops it (``isBuilt`` is then `false` again).
+  public let resettableScope: String?
 
   /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
   ///
@@ -91,10 +97,12 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - shadowed: The owners of the mappings it shadows, the most recent first.
   ///   - isBuilt: Whether a cached value exists.
   ///   - hook: Whether the hook runs for its values.
+  ///   - resettableScope: The name of the resettable scope it caches its value in, if any.
   package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
-    isBuilt: Bool, hook: Hook
+    isBuilt: Bool, hook: Hook, resettableScope: String? = nil
   ) {
+    self.resettableScope = resettableScope
     self.key = key
     self.scope = scope
     self.recipe = recipe
@@ -104,14 +112,16 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     self.hook = hook
   }
 
-  /// One line: `Engine: singleton factory, direct, built, hook: called`.
+  /// One line: `Engine: singleton factory, direct, built, hook: called`; a mapping of a
+  /// resettable scope says `singleton in SessionScope factory`.
   public var description: String {
     description(names: KeyNames([key]))
   }
 
   /// One line, with the key written as `names` writes it.
   func description(names: KeyNames) -> String {
-    var parts = ["\(scope) \(recipe)", "\(owner)"]
+    let scopeWords = resettableScope.map { "\(scope) in \($0)" } ?? "\(scope)"
+    var parts = ["\(scopeWords) \(recipe)", "\(owner)"]
     if !shadowed.isEmpty {
       parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")
     }
