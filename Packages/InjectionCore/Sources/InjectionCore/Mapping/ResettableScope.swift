@@ -15,7 +15,8 @@
 /// maps it (children share its value) until ``Injector/reset(_:)`` drops the values of every
 /// mapping of the scope in that injector. The scope is a type, not a ``Scope`` case, so each
 /// app names as many as it needs and an exhaustive `switch` over ``Scope`` stays exhaustive.
-/// See <doc:Concepts> for when a child injector is the better tool.
+/// A child injector is the better tool when the values differ by more than their lifetime:
+/// see "Resettable scopes" in `Documentation/Concepts.md`.
 public protocol ResettableScope {}
 
 /// The name of a resettable scope, as ``MappingSnapshot/resettableScope`` spells it.
