@@ -70,7 +70,10 @@ enum Demo {
       console.print("   \(error)")
     }
 
-    console.print("9. Resolve Vehicle, a protocol nothing maps")
+    console.print("9. A driver signs in: the session lives in DriverScope until sign-out resets it")
+    DriverSession.runStep(injector: injector, console: console)
+
+    console.print("10. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {
