@@ -127,9 +127,7 @@ class AnyRegistration: @unchecked Sendable {
   ///
   /// - Returns: What was dropped (the value, an incomplete value), to be released by the
   ///   caller after the mutex is unlocked; empty if nothing was built.
-  func dropResettableValue() -> [Any] {
-    preconditionFailure("Registration overrides dropResettableValue()")
-  }
+  func dropResettableValue() -> [Any] { [] }
 }
 
 /// What a snapshot needs of one registration, read with the registry mutex held and turned into
