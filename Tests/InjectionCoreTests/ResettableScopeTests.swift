@@ -44,6 +44,22 @@ private final class Preferences: Injectable, Sendable {
   init() {}
 }
 
+/// A session-scoped value whose `deinit` uses the injector that dropped it.
+private final class InjectorUser: Sendable {
+  let injector: Injector
+  let released: Counter
+
+  init(injector: Injector, released: Counter) {
+    self.injector = injector
+    self.released = released
+  }
+
+  deinit {
+    // Takes the injector's mutex: a deinit run while a reset held it would never return.
+    if injector.isMapped(InjectorUser.self) { released.increment() }
+  }
+}
+
 /// A module that maps the session.
 private final class SessionModule: InjectionModule {
   let builds = Counter()
@@ -121,6 +137,19 @@ private final class SessionModule: InjectionModule {
     injector.reset(SessionScope.self)
 
     #expect(reference.object == nil)
+  }
+
+  @Test func aDroppedValueIsReleasedAfterTheInjectorsLockSoItsDeinitMayUseTheInjector() throws {
+    let injector = Injector(label: "app")
+    let released = Counter()
+    injector.map(InjectorUser.self, in: SessionScope.self) {
+      InjectorUser(injector: $0, released: released)
+    }
+    _ = try injector.resolve(InjectorUser.self)
+
+    injector.reset(SessionScope.self)
+
+    #expect(released.value == 1)
   }
 
   @Test func childSharesTheParentsValueAndTheParentsResetReachesIt() throws {
