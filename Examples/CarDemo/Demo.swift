@@ -73,7 +73,11 @@ enum Demo {
     console.print("9. A pit crew: one singleton serves two protocols through aliases")
     runAliasStep(injector: injector, console: console)
 
-    console.print("10. Resolve Vehicle, a protocol nothing maps")
+    console.print(
+      "10. A driver signs in: the session lives in DriverScope until sign-out resets it")
+    DriverSession.runStep(injector: injector, console: console)
+
+    console.print("11. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {

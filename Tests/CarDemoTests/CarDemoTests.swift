@@ -62,6 +62,12 @@ import Testing
     #expect(lines.contains("   without it: radio"))
   }
 
+  @Test func signingOutResetsTheDriverScopeSoTheNextDriverGetsANewSession() async {
+    let lines = await demoLines
+    #expect(lines.contains("   signed in: Ada, one session"))
+    #expect(lines.contains("   after sign-out: Lewis, a new session"))
+  }
+
   @Test func theGraphDrawsTheAccessoryCollection() {
     let graph = Demo.dependencyGraph()
     let collection = InjectionKey([any Accessory].self)

@@ -41,5 +41,6 @@ struct Scenario: Sendable {
     ObserverResolvesWithArguments.scenario,
     CollectionsWhileModulesChange.scenario,
     AliasesWhileTargetChanges.scenario,
+    ResetWhileResolving.scenario,
   ]
 }

@@ -75,9 +75,10 @@ extension Injector {
       MappingSnapshot(
         key: publicKey(record.key), scope: record.scope, recipe: record.recipe,
         owner: owner(record.owner), shadowed: shadowed.map(owner),
-        isBuilt: record.isPublished
+        isBuilt: record.isPublished || record.hasResettableValue
           || (record.scope == .weak && record.weakObject.object != nil),
-        hook: hook(of: record), aliasTarget: record.aliasTarget.map(publicKey))
+        hook: hook(of: record), aliasTarget: record.aliasTarget.map(publicKey),
+        resettableScope: record.resettableScope.map(nameOfResettableScope))
     }
     guard sorted else { return snapshots }
     // Sorted by index: moving the snapshots themselves retained and released their strings at

@@ -93,6 +93,12 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// An alias is ``Scope/transient`` itself: each resolution resolves its target, whose scope
   /// decides whether the value is shared.
   public let aliasTarget: InjectionKey?
+  /// The name of the ``ResettableScope`` its value is cached in (`SessionScope`), for a
+  /// mapping made with `map(_:named:in:_:)`; `nil` for every other mapping.
+  ///
+  /// Such a mapping's ``scope`` is ``Scope/singleton``: one value per owning injector, until
+  /// ``Injector/reset(_:)`` drops it (``isBuilt`` is then `false` again).
+  public let resettableScope: String?
 
   /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
   ///
@@ -105,10 +111,12 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - isBuilt: Whether a cached value exists.
   ///   - hook: Whether the hook runs for its values.
   ///   - aliasTarget: The key an alias resolves.
+  ///   - resettableScope: The name of the resettable scope it caches its value in, if any.
   package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
-    isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil
+    isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil, resettableScope: String? = nil
   ) {
+    self.resettableScope = resettableScope
     self.key = key
     self.scope = scope
     self.recipe = recipe
@@ -120,7 +128,8 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// One line: `Engine: singleton factory, direct, built, hook: called`; for an alias,
-  /// `any Reserving: alias of TicketService, direct`.
+  /// `any Reserving: alias of TicketService, direct`; a mapping of a resettable scope says
+  /// `singleton in SessionScope factory`.
   public var description: String {
     description(names: KeyNames([key] + (aliasTarget.map { [$0] } ?? [])))
   }
@@ -134,7 +143,8 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
       }
       return "\(names[key]): " + parts.joined(separator: ", ")
     }
-    var parts = ["\(scope) \(recipe)", "\(owner)"]
+    let scopeWords = resettableScope.map { "\(scope) in \($0)" } ?? "\(scope)"
+    var parts = ["\(scopeWords) \(recipe)", "\(owner)"]
     if !shadowed.isEmpty {
       parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")
     }

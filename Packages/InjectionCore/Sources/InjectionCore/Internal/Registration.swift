@@ -22,11 +22,19 @@ class AnyRegistration: @unchecked Sendable {
   let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
   /// How the mapping makes its values, for ``Injector/snapshot()``.
   let recipe: MappingSnapshot.Recipe
+  /// The ``ResettableScope`` whose values this mapping caches (a `.singleton` mapping made with
+  /// `map(_:named:in:_:)`), or `nil`: its value lives under the registry mutex, never in the
+  /// lock-free published slot, so that ``Injector/reset(_:)`` can drop it.
+  let resettableScope: (any ResettableScope.Type)?
 
-  init(key: Key, scope: Scope, recipe: MappingSnapshot.Recipe) {
+  init(
+    key: Key, scope: Scope, recipe: MappingSnapshot.Recipe,
+    resettableScope: (any ResettableScope.Type)? = nil
+  ) {
     self.key = key
     self.scope = scope
     self.recipe = recipe
+    self.resettableScope = resettableScope
   }
 
   /// Who made the mapping: `nil` for a direct `map`, else the module's identity.
@@ -126,6 +134,12 @@ class AnyRegistration: @unchecked Sendable {
   func contributedValue(asked injector: Injector, owner: Injector) throws(InjectionError) -> Any {
     preconditionFailure("Registration overrides contributedValue(asked:owner:)")
   }
+
+  /// Drops the value of a resettable mapping, with the registry mutex held.
+  ///
+  /// - Returns: What was dropped (the value, an incomplete value), to be released by the
+  ///   caller after the mutex is unlocked; empty if nothing was built.
+  func dropResettableValue() -> [Any] { [] }
 }
 
 /// What a snapshot needs of one registration, read with the registry mutex held and turned into
@@ -136,6 +150,9 @@ struct InspectionRecord {
   let recipe: MappingSnapshot.Recipe
   let owner: ObjectIdentifier?
   let isPublished: Bool
+  /// Whether a resettable mapping holds a value now.
+  let hasResettableValue: Bool
+  let resettableScope: (any ResettableScope.Type)?
   /// A copy of the weak reference of a `.weak` mapping: checked after the mutex is unlocked, so
   /// that the strong reference the check makes is never dropped while the mutex is held.
   let weakObject: WeakObject
@@ -227,6 +244,11 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   let isInstance: Bool
   /// Whether ``cachedValue`` holds the value of a built singleton, eager singleton or instance.
   let isPublished: Atomic<Bool>
+  /// Whether ``cachedValue`` holds the value of a resettable mapping (which never sets
+  /// ``isPublished``: its value is read, set and dropped only with the registry mutex held).
+  ///
+  /// Guarded by the owning injector's `registry` mutex.
+  @exclusivity(unchecked) var hasResettableValue = false
 
   /// A registration; of an instance the app built when `instance` points to one (copied).
   ///
@@ -236,7 +258,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     key: Key, scope: Scope, factory: @escaping @Sendable (Injector) throws -> T,
     staticHook: ((T) -> Void)?, recipe: MappingSnapshot.Recipe, instance: UnsafePointer<T>? = nil,
     asyncRecipe: AsyncRecipe<T>? = nil, argumentRecipe: ArgumentRecipe<T>? = nil,
-    aliasRecipe: AliasRecipe? = nil
+    aliasRecipe: AliasRecipe? = nil, resettableScope: (any ResettableScope.Type)? = nil
   ) {
     self.factory = factory
     self.recipeExtension = asyncRecipe ?? argumentRecipe ?? aliasRecipe
@@ -249,11 +271,13 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     cachedValue = cachesValue ? .allocate(capacity: 1) : nil
     if let instance { cachedValue?.initialize(to: instance.pointee) }
     self.isPublished = Atomic(instance != nil)
-    super.init(key: key, scope: scope, recipe: recipe)
+    super.init(key: key, scope: scope, recipe: recipe, resettableScope: resettableScope)
   }
 
   deinit {
-    if isPublished.load(ordering: .acquiring) { cachedValue?.deinitialize(count: 1) }
+    if isPublished.load(ordering: .acquiring) || hasResettableValue {
+      cachedValue?.deinitialize(count: 1)
+    }
     cachedValue?.deallocate()
   }
 
@@ -263,13 +287,15 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       instance: isInstance ? UnsafePointer(cachedValue) : nil,
       asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
       argumentRecipe: argumentRecipe,
-      aliasRecipe: aliasTarget.map(AliasRecipe.init(target:)))
+      aliasRecipe: aliasTarget.map(AliasRecipe.init(target:)), resettableScope: resettableScope)
   }
 
   override func inspectionRecord() -> InspectionRecord {
     InspectionRecord(
       key: key, scope: scope, recipe: recipe, owner: owner,
-      isPublished: isPublished.load(ordering: .acquiring), weakObject: weakObject,
+      isPublished: isPublished.load(ordering: .acquiring),
+      hasResettableValue: hasResettableValue, resettableScope: resettableScope,
+      weakObject: weakObject,
       hasStaticHook: staticHook != nil, checksHookDynamically: checksHookDynamically,
       aliasTarget: aliasTarget)
   }
@@ -295,11 +321,36 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   /// Publishes the cached value; once, with the registry mutex held.
+  ///
+  /// A resettable mapping's value is stored behind the mutex instead (``hasResettableValue``),
+  /// once per reset.
   func publishCached(_ value: T, hook: HookState) {
     cachedHook.store(hook.rawValue, ordering: .relaxed)
     guard let cachedValue else { preconditionFailure("a \(scope) mapping caches no value") }
     cachedValue.initialize(to: value)
+    guard resettableScope == nil else {
+      hasResettableValue = true
+      return
+    }
     isPublished.store(true, ordering: .releasing)
+  }
+
+  /// The value of a resettable mapping, if it holds one; with the registry mutex held.
+  var resettableValue: T? {
+    hasResettableValue ? cachedValue.unsafelyUnwrapped.pointee : nil
+  }
+
+  override func dropResettableValue() -> [Any] {
+    var dropped: [Any] = []
+    if hasResettableValue, let cachedValue {
+      hasResettableValue = false
+      dropped.append(cachedValue.move())
+    }
+    if let incomplete {
+      self.incomplete = nil
+      dropped.append(incomplete)
+    }
+    return dropped
   }
 
   override func prepare(in owner: Injector) throws(InjectionError) {

@@ -31,6 +31,11 @@ public struct Mapping: Sendable {
     return contribution.problem
   }
 
+  /// A mapping of `registration`, made elsewhere (the resettable-scope mappings).
+  init(registration: AnyRegistration) {
+    self.registration = registration
+  }
+
   /// What a contribution knows about its element type, decided when it is made.
   struct Contribution: Sendable {
     /// Why the contribution cannot work (a `.weak` value type), or `nil`.

@@ -102,6 +102,7 @@ extension Injector {
     let asked: Injector
     let servedBy: Injector?
     let scope: Scope?
+    let resettableScope: String?
     let wasCached: Bool
 
     /// The report of resolving `key` from `asked`; `nil` if nobody observes it.
@@ -115,7 +116,7 @@ extension Injector {
       guard !observers.isEmpty else { return nil }
       self.observers = observers
       self.asked = asked
-      (servedBy, scope, wasCached) = asked.servingMapping(of: key)
+      (servedBy, scope, resettableScope, wasCached) = asked.servingMapping(of: key)
       let pathKeys = ResolutionContext.building?.pathKeys
       let asyncPath = pathKeys == nil ? AsyncResolutionFrame.ofCurrentTask?.path : nil
       // A public key writes out no type name (it is written once per type, when first read).
@@ -125,7 +126,8 @@ extension Injector {
 
     func send(_ phase: ResolutionEvent.Phase) {
       let event = ResolutionEvent(
-        phase: phase, key: key, path: path, injector: asked, servedBy: servedBy, scope: scope)
+        phase: phase, key: key, path: path, injector: asked, servedBy: servedBy, scope: scope,
+        resettableScope: resettableScope)
       for observer in observers { observer(event) }
     }
 
@@ -135,19 +137,21 @@ extension Injector {
   }
 
   /// The injector whose mapping serves `key` (this one or the nearest ancestor), the mapping's
-  /// scope, and whether it has a cached value now.
-  fileprivate func servingMapping(of key: Key) -> (Injector?, Scope?, Bool) {
+  /// scope (and resettable scope's name), and whether it has a cached value now.
+  fileprivate func servingMapping(of key: Key) -> (Injector?, Scope?, String?, Bool) {
     var next: Injector? = self
     while let injector = next {
       if let registration = injector.registration(for: key) {
         // Read under the mutex that guards the weak reference; checked after it is unlocked.
         let record = injector.registry.withLock { _ in registration.inspectionRecord() }
         let isCached =
-          record.isPublished || (registration.scope == .weak && record.weakObject.object != nil)
-        return (injector, registration.scope, isCached)
+          record.isPublished || record.hasResettableValue
+          || (registration.scope == .weak && record.weakObject.object != nil)
+        let resettable = registration.resettableScope.map(nameOfResettableScope)
+        return (injector, registration.scope, resettable, isCached)
       }
       next = injector.parent
     }
-    return (nil, nil, false)
+    return (nil, nil, nil, false)
   }
 }

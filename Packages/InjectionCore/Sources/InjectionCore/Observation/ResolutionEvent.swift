@@ -31,6 +31,11 @@ public struct ResolutionEvent {
   public let servedBy: Injector?
   /// The scope of the mapping that served the key, or `nil` without a mapping.
   public let scope: Scope?
+  /// The name of the ``ResettableScope`` that the serving mapping caches its value in.
+  ///
+  /// `SessionScope`, say, with ``scope`` ``Scope/singleton``; `nil` for a mapping of no such
+  /// scope. A value rebuilt after ``Injector/reset(_:)`` ends as ``ResolutionOutcome/built(_:)``.
+  public let resettableScope: String?
 
   /// Creates an event; injectors make these for observers.
   ///
@@ -41,10 +46,12 @@ public struct ResolutionEvent {
   ///   - injector: The injector that was asked.
   ///   - servedBy: The injector whose mapping served the key, if any.
   ///   - scope: The scope of that mapping, if any.
+  ///   - resettableScope: The name of that mapping's resettable scope, if any.
   package init(
     phase: Phase, key: InjectionKey, path: [InjectionKey], injector: Injector,
-    servedBy: Injector?, scope: Scope?
+    servedBy: Injector?, scope: Scope?, resettableScope: String? = nil
   ) {
+    self.resettableScope = resettableScope
     self.phase = phase
     self.key = key
     self.path = path

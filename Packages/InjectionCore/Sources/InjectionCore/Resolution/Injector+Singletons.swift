@@ -32,16 +32,19 @@ extension Injector {
     let ticket = BuildTicket<T>(builder: context.id)
     ticket.gate.lock()
     defer { ticket.gate.unlock() }
-    switch registry.withLock({ _ in registration.claim(ticket) }) {
+    switch registry.withLock({ registry in
+      registration.claim(ticket, generation: registry.resetGeneration(of: registration))
+    }) {
     case .taken:
       return nil
     case .alive(let object):
       return object
-    case .claimed(let incomplete):
+    case .claimed(let incomplete, let generation):
       // Before the gate opens: no waiter may take this finished build for a live one.
       defer { WaitGraph.finish(ticket) }
       return try buildClaimed(
-        registration, ticket: ticket, incomplete: incomplete, context: context)
+        registration, ticket: ticket, incomplete: incomplete, generation: generation,
+        context: context)
     }
   }
 
@@ -50,9 +53,13 @@ extension Injector {
   /// If the build fails after its value was handed to other objects (circular singletons),
   /// the value is kept, with the `@Injected` properties it still lacks: the next build finishes
   /// it instead of making a second instance.
+  ///
+  /// - Parameter generation: The reset generation of a resettable mapping's scope when the
+  ///   build was claimed: a value whose scope was reset since is returned to this resolution
+  ///   but not kept (see ``reset(_:)``).
   private func buildClaimed<T>(
     _ registration: Registration<T>, ticket: BuildTicket<T>,
-    incomplete: IncompleteValue<T>?, context: ResolutionContext
+    incomplete: IncompleteValue<T>?, generation: UInt64, context: ResolutionContext
   ) throws(InjectionError) -> T {
     context.clearUnresolvedCells()
     do throws(InjectionError) {
@@ -71,7 +78,11 @@ extension Injector {
           created: { ticket.setPartialValue($0) }, isCached: true)
       }
       try registration.checkWeakValue(value)
-      let finished = registry.withLock { _ in registration.publish(value, hasHook: hasHook) }
+      let finished = registry.withLock { registry in
+        registration.publish(
+          value, hasHook: hasHook,
+          keep: registry.resetGeneration(of: registration) == generation)
+      }
       withExtendedLifetime(finished) {}  // released here, after the mutex
       return value
     } catch {
@@ -83,7 +94,11 @@ extension Injector {
           value: $0, cells: unresolved.isEmpty ? (incomplete?.cells ?? []) : unresolved)
       }
       context.clearUnresolvedCells()
-      let replaced = registry.withLock { _ in registration.reset(keeping: kept) }
+      let replaced = registry.withLock { registry in
+        // A scope reset since the claim drops what the failed build kept, too.
+        registration.reset(
+          keeping: registry.resetGeneration(of: registration) == generation ? kept : nil)
+      }
       withExtendedLifetime(replaced) {}  // released here, after the mutex
       throw error
     }
@@ -141,8 +156,9 @@ enum CacheStep<T>: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`, for the same reason as ``CacheStep``.
 enum Claim<T>: @unchecked Sendable {
-  /// Build it, finishing `incomplete` if there is one.
-  case claimed(incomplete: IncompleteValue<T>?)
+  /// Build it, finishing `incomplete` if there is one; `generation` is the reset generation
+  /// of a resettable mapping's scope (0 for every other mapping).
+  case claimed(incomplete: IncompleteValue<T>?, generation: UInt64)
   /// Another thread built it or is building it: look again.
   case taken
   /// The object of a `.weak` mapping is alive.
@@ -156,26 +172,33 @@ extension Registration {
   /// The flag and the value rather than ``published``: a `T?` in this unspecialized code would
   /// ask the runtime for the metadata of `Optional<T>` on every call.
   func nextStep() -> CacheStep<T> {
-    if isPublished.load(ordering: .acquiring) { return .ready(publishedValue) }
+    if isPublished.load(ordering: .acquiring) || hasResettableValue {
+      return .ready(publishedValue)
+    }
     if let ticket { return .wait(ticket) }
     if let object = weakObject.object { return .ready(object as! T) }
     return .build
   }
 
   /// Marks the value as being built by `ticket`'s thread, if nobody else is building it.
-  func claim(_ ticket: BuildTicket<T>) -> Claim<T> {
-    guard !isPublished.load(ordering: .relaxed), self.ticket == nil else { return .taken }
+  func claim(_ ticket: BuildTicket<T>, generation: UInt64) -> Claim<T> {
+    guard !isPublished.load(ordering: .relaxed), !hasResettableValue, self.ticket == nil else {
+      return .taken
+    }
     if let object = weakObject.object { return .alive(object as! T) }
     self.ticket = ticket
-    return .claimed(incomplete: incomplete)
+    return .claimed(incomplete: incomplete, generation: generation)
   }
 
   /// Publishes a built value.
   ///
+  /// - Parameter keep: Whether to keep the value; `false` for a resettable mapping whose
+  ///   scope was reset while it was built: the value goes only to the resolution that built it.
   /// - Returns: The incomplete value this build finished, to be released outside the mutex.
-  func publish(_ value: T, hasHook: Bool) -> IncompleteValue<T>? {
+  func publish(_ value: T, hasHook: Bool, keep: Bool = true) -> IncompleteValue<T>? {
     ticket = nil
     defer { incomplete = nil }
+    guard keep else { return incomplete }
     // Without a hook known to the compiler, a concrete key's value was not checked; it is
     // checked if a build is ever handed it, so that a factory returning it never completes it.
     let hook: HookState = hasHook ? .present : (checksHookDynamically ? .none : .unknown)

@@ -29,6 +29,9 @@ public struct DependencyGraph: Sendable, Hashable {
     /// Whether the app resolves it by itself: one of the roots named to
     /// ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)``.
     public let isRoot: Bool
+    /// The name of the resettable scope that a mapped key's value is cached in (`SessionScope`),
+    /// as the mapping's snapshot says; `nil` for every other node.
+    public let resettableScope: String?
 
     /// Creates a node.
     ///
@@ -36,7 +39,11 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - key: The key.
     ///   - kind: How it is provided.
     ///   - isRoot: Whether it is a root the app resolves by itself.
-    package init(key: InjectionKey, kind: Kind, isRoot: Bool = false) {
+    ///   - resettableScope: The resettable scope of its mapping, if any.
+    package init(
+      key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil
+    ) {
+      self.resettableScope = resettableScope
       self.key = key
       self.kind = kind
       self.isRoot = isRoot
@@ -176,7 +183,8 @@ public struct DependencyGraph: Sendable, Hashable {
     let detail =
       switch node.kind {
       case .mapped(_, .instance, let owner): "instance, \(owner)"
-      case .mapped(let scope, _, let owner): "\(scope), \(owner)"
+      case .mapped(let scope, _, let owner):
+        node.resettableScope.map { "\(scope) in \($0), \(owner)" } ?? "\(scope), \(owner)"
       case .automatic: "created automatically"
       case .missing: "missing"
       case .unmappedOptional: "optional, not mapped"

@@ -214,8 +214,10 @@ enum GraphExplorer {
     removed: Set<InjectionKey>, roots: Set<InjectionKey>
   ) -> DependencyGraph {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
+    var resettableScopes: [InjectionKey: String] = [:]
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
       kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
+      resettableScopes[mapping.key] = mapping.resettableScope
     }
     // A collection is a new array for each resolution, of the values its contributions make;
     // their dependencies are the collection's edges.
@@ -236,7 +238,9 @@ enum GraphExplorer {
       kinds[key] = .missing
     }
     let nodes = kinds.map {
-      DependencyGraph.Node(key: $0.key, kind: $0.value, isRoot: roots.contains($0.key))
+      DependencyGraph.Node(
+        key: $0.key, kind: $0.value, isRoot: roots.contains($0.key),
+        resettableScope: resettableScopes[$0.key])
     }
     let deferred = state.deferredDependencies.filter {
       kinds[$0.to] != nil && !state.dependencies.contains($0)
