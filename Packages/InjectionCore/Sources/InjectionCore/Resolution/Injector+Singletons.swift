@@ -59,8 +59,9 @@ extension Injector {
       var hasHook = false
       let value: T
       if let incomplete {
-        value = try finish(registration, incomplete, ticket: ticket, context: context)
-        hasHook = registration.complete(value)
+        let finished = try finish(registration, incomplete, ticket: ticket, context: context)
+        hasHook = registration.complete(finished)
+        value = try decoratedFinished(finished, key: registration.key, context: context)
       } else {
         value = try build(
           registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
@@ -68,7 +69,7 @@ extension Injector {
             hasHook = registration.complete($0)
             return hasHook
           },
-          created: { ticket.setPartialValue($0) }, isCached: true)
+          created: { ticket.setPartialValue($0) }, isCached: true, decorates: true)
       }
       try registration.checkWeakValue(value)
       let finished = registry.withLock { _ in registration.publish(value, hasHook: hasHook) }
@@ -101,6 +102,21 @@ extension Injector {
     defer { context.leave() }
     try context.resolve(incomplete.cells)
     return incomplete.value
+  }
+
+  /// A finished incomplete value passed through its decorators, in a frame of its key as a
+  /// build's decorators are.
+  private func decoratedFinished<T>(_ value: T, key: Key, context: ResolutionContext)
+    throws(InjectionError) -> T
+  {
+    guard decoratorsExist() else { return value }
+    try context.enter(key, injector: self, identity: ObjectIdentifier(self), isCached: true)
+    defer { context.leave() }
+    do {
+      return try decorated(value, key: key)
+    } catch {
+      throw context.failure(of: key, error)
+    }
   }
 
   /// Waits until another build of the same value is done; `nil` means: look again.
