@@ -19,6 +19,24 @@ extension Injector {
     return !removed.isEmpty
   }
 
+  /// Removes every decorator of a key described by an ``InjectionKey`` from this injector, as
+  /// ``removeDecorators(of:named:)`` does; for code that knows keys only as values, such as
+  /// the keys of a ``snapshot()``.
+  ///
+  /// A key made with ``InjectionKey/init(_:named:)`` or taken from a snapshot finds its
+  /// decorators by type; a key made with ``InjectionKey/init(typeName:name:)`` is looked up by
+  /// the type name of this injector's mapping of it.
+  ///
+  /// - Parameter key: The decorated key.
+  /// - Returns: Whether a decorator was removed.
+  @discardableResult
+  public func removeDecorators(of key: InjectionKey) -> Bool {
+    guard let own = self.key(describedBy: key) else { return false }
+    let removed = registry.withLock { $0.removeDecorators(own) }
+    defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
+    return !removed.isEmpty
+  }
+
   /// Whether this injector or an ancestor has a decorator of a key: whether the values that
   /// this injector builds for it are decorated.
   ///
