@@ -29,6 +29,12 @@ public struct DependencyGraph: Sendable, Hashable {
     /// Whether the app resolves it by itself: one of the roots named to
     /// ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)``.
     public let isRoot: Bool
+    /// How many decorators (``InjectionCore/Mapper/decorate(_:named:_:)-(_,_,(T)->T)``) wrap the
+    /// values the graph's injector gets for the key; 0 when none does.
+    ///
+    /// The node's detail line says `decorated` (or `2 decorators`); the decorators'
+    /// dependencies are edges of the node, as the factory's are.
+    public let decoratorCount: Int
 
     /// Creates a node.
     ///
@@ -36,10 +42,12 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - key: The key.
     ///   - kind: How it is provided.
     ///   - isRoot: Whether it is a root the app resolves by itself.
-    package init(key: InjectionKey, kind: Kind, isRoot: Bool = false) {
+    ///   - decoratorCount: How many decorators wrap its values.
+    package init(key: InjectionKey, kind: Kind, isRoot: Bool = false, decoratorCount: Int = 0) {
       self.key = key
       self.kind = kind
       self.isRoot = isRoot
+      self.decoratorCount = decoratorCount
     }
 
     /// Whether the node stands for a problem (a missing key).
@@ -181,7 +189,13 @@ public struct DependencyGraph: Sendable, Hashable {
       case .missing: "missing"
       case .unmappedOptional: "optional, not mapped"
       }
-    return node.isRoot ? "root, \(detail)" : detail
+    let decorated =
+      switch node.decoratorCount {
+      case 0: detail
+      case 1: "\(detail), decorated"
+      default: "\(detail), \(node.decoratorCount) decorators"
+      }
+    return node.isRoot ? "root, \(decorated)" : decorated
   }
 
   /// A key as the graph writes it: qualified only where two keys of the graph share a name.
