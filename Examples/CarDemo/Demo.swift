@@ -70,7 +70,20 @@ enum Demo {
       console.print("   \(error)")
     }
 
-    console.print("9. Resolve Vehicle, a protocol nothing maps")
+    console.print("9. A test bench decorates every engine it builds with a log, through a module")
+    let bench = injector.makeChild(label: "test bench")
+    bench.map((any Engine).self, with: ElectricEngine.init)
+    let logging = EngineLogModule()
+    do {
+      try bench.addModule(logging)
+      console.print("   bench engine: \(resolve((any Engine).self, from: bench).model)")
+      bench.removeModule(logging)
+      console.print("   without the module: \(resolve((any Engine).self, from: bench).model)")
+    } catch {
+      console.print("   \(error)")
+    }
+
+    console.print("10. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {

@@ -69,6 +69,15 @@ import Testing
       graph.edges.contains { $0.from == InjectionKey(AccessoryList.self) && $0.to == collection })
   }
 
+  @Test func aModulesDecoratorWrapsTheBenchEngineUntilItIsRemoved() async throws {
+    let lines = await demoLines
+    let step = try #require(
+      lines.firstIndex(
+        of: "9. A test bench decorates every engine it builds with a log, through a module"))
+    #expect(lines[step + 1] == "   bench engine: logged ElectricEngine")
+    #expect(lines[step + 2] == "   without the module: ElectricEngine")
+  }
+
   @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() async {
     let lines = await demoLines
     #expect(lines.contains("Nothing is mapped for Vehicle."))
