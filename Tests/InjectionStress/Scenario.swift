@@ -40,5 +40,6 @@ struct Scenario: Sendable {
     LazyWaitsForASingleton.scenario,
     ObserverResolvesWithArguments.scenario,
     CollectionsWhileModulesChange.scenario,
+    DecoratorsWhileModulesChange.scenario,
   ]
 }
