@@ -188,9 +188,10 @@ enum GraphExplorer {
     }
   }
 
-  /// How many decorators wrap the values of each mapped key resolved from the snapshot's
-  /// injector: those of the injector that builds them and of its ancestors. A cached value of
-  /// an ancestor is built there, so the decorators of nearer injectors do not count for it.
+  /// How many decorators wrap the values of each mapped key resolved from the snapshot's injector.
+  ///
+  /// Those of the injector that builds them and of its ancestors count: a cached value of an
+  /// ancestor is built there, so the decorators of nearer injectors do not count for it.
   private static func decoratorCounts(_ snapshot: InjectorSnapshot) -> [InjectionKey: Int] {
     let layers = [snapshot.decorators] + snapshot.inherited.map(\.decorators)
     func count(_ key: InjectionKey, from layer: Int) -> Int {
