@@ -29,7 +29,7 @@ public struct DependencyGraph: Sendable, Hashable {
     /// Whether the app resolves it by itself: one of the roots named to
     /// ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)``.
     public let isRoot: Bool
-    /// How many decorators (``InjectionCore/Mapper/decorate(_:named:_:)-(_,_,(T)->T)``) wrap the
+    /// How many decorators (`Mapper.decorate(_:named:_:)` of InjectionCore) wrap the
     /// values the graph's injector gets for the key; 0 when none does.
     ///
     /// The node's detail line says `decorated` (or `2 decorators`); the decorators'
