@@ -61,7 +61,7 @@ extension Injector {
       if let incomplete {
         let finished = try finish(registration, incomplete, ticket: ticket, context: context)
         hasHook = registration.complete(finished)
-        value = try decoratedFinished(finished, key: registration.key, context: context)
+        value = try decoratedFinished(finished, of: registration, context: context)
       } else {
         value = try build(
           registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
@@ -106,16 +106,17 @@ extension Injector {
 
   /// A finished incomplete value passed through its decorators, in a frame of its key as a
   /// build's decorators are.
-  private func decoratedFinished<T>(_ value: T, key: Key, context: ResolutionContext)
-    throws(InjectionError) -> T
-  {
+  private func decoratedFinished<T>(
+    _ value: T, of registration: Registration<T>, context: ResolutionContext
+  ) throws(InjectionError) -> T {
     guard decoratorsExist() else { return value }
-    try context.enter(key, injector: self, identity: ObjectIdentifier(self), isCached: true)
+    try context.enter(
+      registration.key, injector: self, identity: ObjectIdentifier(registration), isCached: true)
     defer { context.leave() }
     do {
-      return try decorated(value, key: key)
+      return try decorated(value, key: registration.key)
     } catch {
-      throw context.failure(of: key, error)
+      throw context.failure(of: registration.key, error)
     }
   }
 
