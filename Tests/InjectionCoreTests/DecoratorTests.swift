@@ -352,4 +352,25 @@ import Testing
     try injector.addModule(EagerModule())
     #expect(try engine(injector) == "direct(V8)")
   }
+
+  @Test func anObserverSeesADecoratorsDependenciesInsideTheDecoratedKey() throws {
+    let injector = Injector()
+    injector.map((any Engine).self) { _ in V8() }
+    injector.map(Log.self, to: Log("log"))
+    injector.decorate((any Engine).self) { engine, injector in
+      Wrapped(try injector.resolve(Log.self).prefix, engine)
+    }
+    let paths = Mutex<[String]>([])
+    let observation = injector.observeResolutions { event in
+      guard case .started = event.phase else { return }
+      let path = (event.path + [event.key]).map(\.unqualifiedTypeName)
+      paths.withLock { $0.append(path.joined(separator: " -> ")) }
+    }
+    defer { observation.cancel() }
+    #expect(try engine(injector) == "log(V8)")
+    #expect(
+      paths.withLock { $0 } == [
+        "DecoratorTests.Engine", "DecoratorTests.Engine -> DecoratorTests.Log",
+      ])
+  }
 }
