@@ -70,14 +70,27 @@ enum Demo {
       console.print("   \(error)")
     }
 
-    console.print("9. A pit crew: one singleton serves two protocols through aliases")
+    console.print("9. A test bench decorates every engine it builds with a log, through a module")
+    let bench = injector.makeChild(label: "test bench")
+    bench.map((any Engine).self, with: ElectricEngine.init)
+    let logging = EngineLogModule()
+    do {
+      try bench.addModule(logging)
+      console.print("   bench engine: \(resolve((any Engine).self, from: bench).model)")
+      bench.removeModule(logging)
+      console.print("   without the module: \(resolve((any Engine).self, from: bench).model)")
+    } catch {
+      console.print("   \(error)")
+    }
+
+    console.print("10. A pit crew: one singleton serves two protocols through aliases")
     runAliasStep(injector: injector, console: console)
 
     console.print(
-      "10. A driver signs in: the session lives in DriverScope until sign-out resets it")
+      "11. A driver signs in: the session lives in DriverScope until sign-out resets it")
     DriverSession.runStep(injector: injector, console: console)
 
-    console.print("11. Resolve Vehicle, a protocol nothing maps")
+    console.print("12. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {

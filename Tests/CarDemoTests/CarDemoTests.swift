@@ -81,6 +81,15 @@ import Testing
     #expect(lines.contains("   after unmapping PitCrew, Refueling is mapped: false"))
   }
 
+  @Test func aModulesDecoratorWrapsTheBenchEngineUntilItIsRemoved() async throws {
+    let lines = await demoLines
+    let step = try #require(
+      lines.firstIndex(
+        of: "9. A test bench decorates every engine it builds with a log, through a module"))
+    #expect(lines[step + 1] == "   bench engine: logged ElectricEngine")
+    #expect(lines[step + 2] == "   without the module: ElectricEngine")
+  }
+
   @Test func resolvingAnUnmappedProtocolPrintsTheDiagnostic() async {
     let lines = await demoLines
     #expect(lines.contains("Nothing is mapped for Vehicle."))

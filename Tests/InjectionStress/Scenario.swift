@@ -42,5 +42,6 @@ struct Scenario: Sendable {
     CollectionsWhileModulesChange.scenario,
     AliasesWhileTargetChanges.scenario,
     ResetWhileResolving.scenario,
+    DecoratorsWhileModulesChange.scenario,
   ]
 }

@@ -15,13 +15,17 @@ public import InjectionCore
 /// Mapping a key twice in one scope keeps the later mapping, as mapping it twice on an injector
 /// does; a suite's overrides come before its tests' own, so a test's win. A contribution
 /// (`contribute`) is added to the collection of its key, after the base's contributions;
-/// ``removeContributions(to:named:)`` replaces the collection.
+/// ``removeContributions(to:named:)`` replaces the collection. A decorator (`decorate`) is added
+/// after the base's decorators of its key, and wraps the values the test injector builds;
+/// ``removeDecorators(of:named:)`` removes the base's (the test injector is a copy: it holds
+/// the decorators of the base's whole chain).
 public final class TestOverrides: Mapper {
   /// One change, in the order the test made it.
   enum Change {
     case map(Mapping)
     case unmap(InjectionKey)
     case removeContributions(InjectionKey)
+    case removeDecorators(InjectionKey)
     case addModule(any InjectionModule)
   }
 
@@ -36,7 +40,8 @@ public final class TestOverrides: Mapper {
   ///
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
-    placeholders.remove(mapping.key)
+    // A decorator wraps the key's values; it does not replace a placeholder.
+    if !mapping.isDecorator { placeholders.remove(mapping.key) }
     changes.append(.map(mapping))
   }
 
@@ -70,6 +75,25 @@ public final class TestOverrides: Mapper {
   ///   - name: The collection's name, or `nil` for the unnamed collection.
   public func removeContributions<Element>(to type: Element.Type, named name: String? = nil) {
     changes.append(.removeContributions(InjectionKey([Element].self, named: name)))
+  }
+
+  /// Removes every decorator of a key from the test injector: the base's (which the test
+  /// injector copied) and those the test added before this call.
+  ///
+  /// ```swift
+  /// @Test(.injecting(from: app) { overrides in
+  ///   overrides.removeDecorators(of: (any Engine).self)
+  /// })
+  /// func measuresTheBareEngine() throws { … }
+  /// ```
+  ///
+  /// The base keeps its own decorators.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: The key's name, or `nil` for the unnamed key.
+  public func removeDecorators<T>(of type: T.Type, named name: String? = nil) {
+    changes.append(.removeDecorators(InjectionKey(T.self, named: name)))
   }
 
   /// Adds a module to the test injector; its mappings shadow the base's.
@@ -115,10 +139,10 @@ public final class TestOverrides: Mapper {
   var overriddenKeys: [InjectionKey] {
     changes.compactMap {
       switch $0 {
-      case .map(let mapping): mapping.key
+      case .map(let mapping): mapping.isDecorator ? nil : mapping.key
       case .unmap(let key): key
       case .removeContributions(let key): key
-      case .addModule: nil
+      case .removeDecorators, .addModule: nil
       }
     }
   }
@@ -130,6 +154,7 @@ public final class TestOverrides: Mapper {
       case .map(let mapping): injector.add(mapping)
       case .unmap(let key): injector.unmap(key)
       case .removeContributions(let key): injector.removeContributions(to: key)
+      case .removeDecorators(let key): injector.removeDecorators(of: key)
       case .addModule(let module): try injector.addModule(module)
       }
     }

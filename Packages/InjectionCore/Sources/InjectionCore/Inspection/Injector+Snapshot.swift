@@ -28,7 +28,8 @@ extension Injector {
         InjectorSnapshot.Inherited(
           injector: ancestor.label,
           mappings: Self.mappingSnapshots(visible, modules: records.modules),
-          contributions: Self.contributionSnapshots(records)))
+          contributions: Self.contributionSnapshots(records),
+          decorators: Self.decoratorSnapshots(records)))
       next = ancestor.parent
     }
     return InjectorSnapshot(
@@ -39,7 +40,25 @@ extension Injector {
           name: String(reflecting: $0.type), keys: $0.keys.map(\.publicKey),
           contributionKeys: $0.contributionKeys.map(\.publicKey))
       },
-      contributions: Self.contributionSnapshots(own))
+      contributions: Self.contributionSnapshots(own), decorators: Self.decoratorSnapshots(own))
+  }
+
+  /// The decorators of one injector as snapshots: grouped by key, ordered by key, each key's
+  /// in the order they apply.
+  private static func decoratorSnapshots(_ records: RegistryRecords) -> [DecoratorSnapshot] {
+    func owner(_ id: ObjectIdentifier?) -> MappingSnapshot.Owner {
+      guard let id else { return .direct }
+      let module = records.modules.first { $0.id == id }
+      return .module(module.map { String(reflecting: $0.type) } ?? "a module being removed")
+    }
+    let groups = records.decorators.filter { !$0.isEmpty }
+      .map { $0.map { DecoratorSnapshot(key: $0.key.publicKey, owner: owner($0.owner)) } }
+    return groups.sorted { first, second in
+      first[0].key.typeName != second[0].key.typeName
+        ? first[0].key.typeName < second[0].key.typeName
+        : (first[0].key.name ?? "") < (second[0].key.name ?? "")
+    }
+    .flatMap { $0 }
   }
 
   /// The contributions of one injector as snapshots: grouped by collection key, ordered by

@@ -22,6 +22,10 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
     /// those of nearer injectors: grouped by collection key, ordered by key, each collection in
     /// the order its contributions were made.
     public let contributions: [MappingSnapshot]
+    /// Its decorators, which apply before those of nearer injectors to the values that the
+    /// snapshot's injector builds: grouped by key, ordered by key, each key's in the order they
+    /// apply.
+    public let decorators: [DecoratorSnapshot]
 
     /// Creates the inherited mappings of one ancestor.
     ///
@@ -29,12 +33,15 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
     ///   - injector: The ancestor's label.
     ///   - mappings: Its mappings that no nearer injector overrides.
     ///   - contributions: Its contributions to collections.
+    ///   - decorators: Its decorators.
     package init(
-      injector: String, mappings: [MappingSnapshot], contributions: [MappingSnapshot] = []
+      injector: String, mappings: [MappingSnapshot], contributions: [MappingSnapshot] = [],
+      decorators: [DecoratorSnapshot] = []
     ) {
       self.injector = injector
       self.mappings = mappings
       self.contributions = contributions
+      self.decorators = decorators
     }
   }
 
@@ -57,6 +64,16 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   ///   .filter { $0.key == InjectionKey([any LogDestination].self) }
   /// ```
   public let contributions: [MappingSnapshot]
+  /// The injector's own decorators (``Mapper/decorate(_:named:_:)-(_,_,(T)->T)``): grouped by
+  /// key, ordered by key, each key's in the order they apply (the order they were added).
+  ///
+  /// The values this injector builds are decorated by its ancestors' decorators first
+  /// (``Inherited/decorators``, the root's first), then by these.
+  ///
+  /// ```swift
+  /// let decorated = injector.snapshot().decorators.map(\.key)
+  /// ```
+  public let decorators: [DecoratorSnapshot]
 
   /// Creates a snapshot; ``Injector/snapshot()`` makes these.
   ///
@@ -66,15 +83,27 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   ///   - inherited: What it inherits, the parent first.
   ///   - modules: Its modules, in the order they were added.
   ///   - contributions: Its own contributions to collections.
+  ///   - decorators: Its own decorators.
   package init(
     label: String, mappings: [MappingSnapshot], inherited: [Inherited] = [],
-    modules: [ModuleSnapshot] = [], contributions: [MappingSnapshot] = []
+    modules: [ModuleSnapshot] = [], contributions: [MappingSnapshot] = [],
+    decorators: [DecoratorSnapshot] = []
   ) {
     self.label = label
     self.mappings = mappings
     self.inherited = inherited
     self.modules = modules
     self.contributions = contributions
+    self.decorators = decorators
+  }
+
+  /// The decorators that apply, in order, to a value of `key` that the snapshot's injector
+  /// builds: the farthest ancestor's first, the injector's own last.
+  ///
+  /// - Parameter key: The key, for example `InjectionKey((any Engine).self)`.
+  /// - Returns: The decorators, empty if the key is not decorated.
+  public func decorators(for key: InjectionKey) -> [DecoratorSnapshot] {
+    (inherited.reversed().flatMap(\.decorators) + decorators).filter { $0.key == key }
   }
 
   /// The mapping a resolution of `key` would use: the injector's own, else the nearest
@@ -97,7 +126,8 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
     let all = mappings + inherited.flatMap(\.mappings) + contributions
     let names = KeyNames(
       (all + inherited.flatMap(\.contributions)).map(\.key) + all.compactMap(\.aliasTarget)
-        + modules.flatMap(\.keys) + modules.flatMap(\.contributionKeys))
+        + modules.flatMap(\.keys) + modules.flatMap(\.contributionKeys) + decorators.map(\.key)
+        + inherited.flatMap(\.decorators).map(\.key))
     func line(_ mapping: MappingSnapshot) -> String { "  " + mapping.description(names: names) }
     var lines = ["Injector \"\(label)\":"]
     lines += mappings.isEmpty ? ["  (no mappings)"] : mappings.map(line)
@@ -105,12 +135,20 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
       lines.append("contributions, in the order resolved:")
       lines += contributions.map(line)
     }
+    if !decorators.isEmpty {
+      lines.append("decorators, in the order applied:")
+      lines += decorators.map { "  " + $0.description(names: names) }
+    }
     for ancestor in inherited {
       lines.append("inherited from \"\(ancestor.injector)\":")
       lines += ancestor.mappings.isEmpty ? ["  (nothing)"] : ancestor.mappings.map(line)
       if !ancestor.contributions.isEmpty {
         lines.append("contributions inherited from \"\(ancestor.injector)\":")
         lines += ancestor.contributions.map(line)
+      }
+      if !ancestor.decorators.isEmpty {
+        lines.append("decorators inherited from \"\(ancestor.injector)\", applied first:")
+        lines += ancestor.decorators.map { "  " + $0.description(names: names) }
       }
     }
     if !modules.isEmpty {

@@ -54,6 +54,9 @@ class AnyRegistration: @unchecked Sendable {
     return self
   }
 
+  /// Whether this is a ``Decorator``, kept with an injector's decorators, not its mappings.
+  var isDecorator: Bool { false }
+
   /// A new registration with the same recipe and nothing built.
   func makeCopy() -> AnyRegistration {
     preconditionFailure("Registration overrides makeCopy()")

@@ -17,7 +17,9 @@ extension Registry {
       )
     }
     let contributions = self.contributions.values.map { $0.map { $0.inspectionRecord() } }
-    return RegistryRecords(mappings: mappings, modules: modules, contributions: contributions)
+    let decorators = self.decorators.values.map { $0.map { ($0.key, $0.owner) } }
+    return RegistryRecords(
+      mappings: mappings, modules: modules, contributions: contributions, decorators: decorators)
   }
 }
 
@@ -27,4 +29,6 @@ struct RegistryRecords {
   let modules: [(type: Any.Type, id: ObjectIdentifier, keys: [Key], contributionKeys: [Key])]
   /// The records of each collection's contributions, in order.
   let contributions: [[InspectionRecord]]
+  /// The key and owner of each key's decorators, in order.
+  let decorators: [[(key: Key, owner: ObjectIdentifier?)]]
 }

@@ -11,6 +11,8 @@ struct Registry {
     let keys: [Key]
     /// The collection keys the module contributed to, once per contribution, in order.
     var contributionKeys: [Key] = []
+    /// The keys the module decorated, once per decorator, in order.
+    var decoratorKeys: [Key] = []
 
     var id: ObjectIdentifier { ObjectIdentifier(module) }
   }
@@ -29,6 +31,13 @@ struct Registry {
   /// and a collection key never takes a slot of the table. A key whose last contribution is
   /// removed has no entry.
   var contributions: [Key: [AnyRegistration]] = [:]
+  /// The decorators of each key (``Mapper/decorate(_:named:_:)-(_,_,(T)->T)``), in the order
+  /// they were added, direct ones and modules' alike.
+  ///
+  /// Apart from ``active``, like ``contributions``: a cached resolve never looks here, and a
+  /// build looks here only while some decorator exists (``decoratorsExist()``). A key whose
+  /// last decorator is removed has no entry.
+  var decorators: [Key: [AnyRegistration]] = [:]
   /// Modules being configured by `addModule` right now, so that one instance added from two
   /// threads at once is configured once.
   var modulesBeingAdded: Set<ObjectIdentifier> = []
@@ -115,6 +124,21 @@ struct Registry {
     contributions.removeValue(forKey: key) ?? []
   }
 
+  /// Appends a decorator to those of its key.
+  ///
+  /// - Parameter owner: `nil` for a direct `decorate`, else the module's identity.
+  mutating func decorate(_ decorator: AnyRegistration, owner: ObjectIdentifier?) {
+    decorator.owner = owner
+    decorators[decorator.key, default: []].append(decorator)
+  }
+
+  /// Removes every decorator of `key` (direct ones and those of modules).
+  ///
+  /// - Returns: The removed decorators, to be released after the lock is dropped.
+  mutating func removeDecorators(_ key: Key) -> [AnyRegistration] {
+    decorators.removeValue(forKey: key) ?? []
+  }
+
   func containsModule(_ id: ObjectIdentifier) -> Bool {
     modules.contains { $0.id == id }
   }
@@ -125,15 +149,17 @@ struct Registry {
   ///   as with direct mapping), to be released after the lock is dropped.
   mutating func addModule(
     _ module: any InjectionModule, registrations: [AnyRegistration],
-    contributions contributed: [AnyRegistration] = []
+    contributions contributed: [AnyRegistration] = [],
+    decorators added: [AnyRegistration] = []
   ) -> [AnyRegistration] {
     let id = ObjectIdentifier(module)
     let replaced = registrations.compactMap { push($0, owner: id) }
     for registration in contributed { contribute(registration, owner: id) }
+    for decorator in added { decorate(decorator, owner: id) }
     modules.append(
       ModuleRecord(
         module: module, keys: registrations.map(\.key),
-        contributionKeys: contributed.map(\.key)))
+        contributionKeys: contributed.map(\.key), decoratorKeys: added.map(\.key)))
     return replaced
   }
 
@@ -184,6 +210,12 @@ struct Registry {
       removed += collection.filter { $0.owner == id }
       collection.removeAll { $0.owner == id }
       if !collection.isEmpty { contributions[key] = collection }
+    }
+    for key in Set(record.decoratorKeys) {
+      guard var layers = decorators.removeValue(forKey: key) else { continue }
+      removed += layers.filter { $0.owner == id }
+      layers.removeAll { $0.owner == id }
+      if !layers.isEmpty { decorators[key] = layers }
     }
     return (record.module, removed)
   }

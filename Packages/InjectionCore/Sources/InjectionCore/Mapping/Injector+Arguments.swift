@@ -92,7 +92,8 @@ extension Injector {
     let resolve = { () throws(InjectionError) -> T in
       try self.build(
         key, identity: ObjectIdentifier(registration),
-        make: { try recipe.make($0, arguments) }, complete: { registration.complete($0) })
+        make: { try recipe.make($0, arguments) }, complete: { registration.complete($0) },
+        decorates: true)
     }
     guard !isObserved else { return try observedResolution(key, resolve) }
     return try resolve()

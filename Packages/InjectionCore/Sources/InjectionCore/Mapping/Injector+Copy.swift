@@ -67,9 +67,27 @@ extension Injector {
       }
       next = ancestor.parent
     }
+    // Decorators: each ancestor's, the root's first, as the copy's direct ones, then this
+    // injector's own, in the order they apply to what this injector builds.
+    var decoratorLayers = [
+      registry.withLock { registry in
+        registry.decorators.mapValues { $0.map { Self.unbuiltCopy(of: $0, owner: $0.owner) } }
+      }
+    ]
+    next = parent
+    while let ancestor = next {
+      let inherited = ancestor.registry.withLock { $0.decorators }
+      decoratorLayers.append(
+        inherited.mapValues { $0.map { Self.unbuiltCopy(of: $0, owner: nil) } })
+      next = ancestor.parent
+    }
+    let decorators = decoratorLayers.reversed().reduce(into: [Key: [AnyRegistration]]()) {
+      for (key, layer) in $1 { $0[key, default: []] += layer }
+    }
     copy.registry.withLock {
       $0.restore(stacks, modules: modules)
       $0.contributions = contributions
+      $0.decorators = decorators
       $0.defersEagerSingletons = true
     }
     do {

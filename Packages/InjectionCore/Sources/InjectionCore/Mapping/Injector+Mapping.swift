@@ -15,7 +15,11 @@ extension Injector {
     if let problem = mapping.problem(of: registration) {
       fatalError("InjectionCore: \(problem)")
     }
-    let (replaced, defersEager) = registry.withLock { registry in
+    let (replaced, defersEager) = registry.withLock { registry -> (AnyRegistration?, Bool) in
+      if mapping.isDecorator {
+        registry.decorate(registration, owner: nil)
+        return (nil, true)
+      }
       guard mapping.isContribution else {
         return (registry.push(registration, owner: nil), registry.defersEagerSingletons)
       }

@@ -25,6 +25,13 @@ public struct Mapping: Sendable {
   /// of ``key``.
   public var isContribution: Bool { contribution != nil }
 
+  /// Whether this is a decorator of the values of ``key`` (made by one of the `decorate`
+  /// methods of ``Mapper``) instead of a mapping.
+  ///
+  /// A custom ``Mapper`` passes it on unchanged; an ``Injector`` appends it to the decorators
+  /// of ``key``, after the earlier ones.
+  public var isDecorator: Bool { registration.isDecorator }
+
   /// Why `registration` (this mapping's, as taken by an injector) cannot work, or `nil`.
   func problem(of registration: AnyRegistration) -> InjectionError? {
     guard let contribution else { return registration.mappingProblem }
@@ -34,6 +41,15 @@ public struct Mapping: Sendable {
   /// A mapping of `registration`, made elsewhere (the resettable-scope mappings).
   init(registration: AnyRegistration) {
     self.registration = registration
+  }
+
+  /// A decorator of the values of `T` (with `name`).
+  @usableFromInline
+  init<T>(
+    decorating type: T.Type, named name: String?,
+    _ decorate: @escaping @Sendable (T, Injector) throws -> T
+  ) {
+    registration = Decorator(key: Key(T.self, named: name), decorate: decorate)
   }
 
   /// What a contribution knows about its element type, decided when it is made.

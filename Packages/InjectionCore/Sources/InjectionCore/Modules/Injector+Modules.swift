@@ -32,7 +32,7 @@ extension Injector {
       registry.modulesBeingAdded.remove(id)
       return registry.addModule(
         module, registrations: registrations.mappings,
-        contributions: registrations.contributions)
+        contributions: registrations.contributions, decorators: registrations.decorators)
     }
     withExtendedLifetime(replaced) {}  // released here, after the mutex
   }
@@ -50,7 +50,9 @@ extension Injector {
     for mapping in mappings.mappings {
       let registration = mapping.registration.forAdding()
       if let problem = mapping.problem(of: registration) { throw problem }
-      if mapping.isContribution {
+      if mapping.isDecorator {
+        configured.decorators.append(registration)
+      } else if mapping.isContribution {
         configured.contributions.append(registration)
       } else {
         configured.mappings.append(registration)
@@ -83,6 +85,7 @@ extension Injector {
   private struct ConfiguredModule {
     var mappings: [AnyRegistration] = []
     var contributions: [AnyRegistration] = []
+    var decorators: [AnyRegistration] = []
   }
 
   /// Replaces a module with another at once: no resolution on any thread sees neither of them,
@@ -142,7 +145,8 @@ extension Injector {
         registry.finishRemoval(of: ObjectIdentifier($0), removingAliases: false)
       }
       let replaced = registry.addModule(
-        new, registrations: registrations.mappings, contributions: registrations.contributions)
+        new, registrations: registrations.mappings, contributions: registrations.contributions,
+        decorators: registrations.decorators)
       // The aliases of what the old module mapped and the new one does not go with it.
       return (removed, replaced + registry.removeAliases(of: oldKeys))
     }

@@ -161,7 +161,18 @@ extension Injector {
     }
     try registration.checkWeakValue(value)
     try await bindInjectedProperties(of: value, frame: frame)
-    return (value, registration.complete(value))
+    let hasHook = registration.complete(value)
+    guard decoratorsExist() else { return (value, hasHook) }
+    let decorated: T
+    do {
+      decorated = try self.decorated(value, key: registration.key)
+    } catch let error as InjectionError {
+      throw error
+    } catch {
+      throw .factoryFailed(key: registration.key.publicKey, path: frame.path, underlying: error)
+    }
+    try registration.checkWeakValue(decorated)
+    return (decorated, hasHook)
   }
 
   /// Resolves the `@Injected` properties that an `async` factory's value still lacks, from this

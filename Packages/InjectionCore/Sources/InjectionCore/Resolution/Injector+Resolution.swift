@@ -341,7 +341,7 @@ extension Injector {
     }
     return try build(
       registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
-      complete: { registration.complete($0) })
+      complete: { registration.complete($0) }, decorates: true)
   }
 
   /// The value of a ``Scope/graph`` registration in the graph this thread is building: the
@@ -356,10 +356,13 @@ extension Injector {
       Self.noteHandedOut(value)
       return value
     }
-    return try build(
+    let value = try build(
       registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
       complete: { registration.complete($0) },
-      created: { context.keepGraphValue($0, of: registration) })
+      created: { context.keepGraphValue($0, of: registration) }, decorates: true)
+    // The rest of the graph gets the decorated value.
+    if decoratorsExist() { context.keepGraphValue(value, of: registration) }
+    return value
   }
 
   /// What an unmapped key resolves to: this injector for ``Injector``, a new value for a type
@@ -475,11 +478,11 @@ extension Injector {
   ///   created without a mapping.
   func build<T>(
     _ key: Key, identity: ObjectIdentifier, make: (Injector) throws -> T, complete: (T) -> Bool,
-    created: (T) -> Void = { _ in }, isCached: Bool = false
+    created: (T) -> Void = { _ in }, isCached: Bool = false, decorates: Bool = false
   ) throws(InjectionError) -> T {
     let context = ResolutionContext.current.takeUnretainedValue()
     try context.enter(key, injector: self, identity: identity, isCached: isCached)
-    let value: T
+    var value: T
     let hasHook: Bool
     do throws(InjectionError) {
       do {
@@ -494,6 +497,14 @@ extension Injector {
       created(value)
       try context.resolvePendingCells()
       hasHook = isComplete || complete(value)
+      // Inside the value's frame: what a decorator resolves is the value's dependency.
+      if decorates, decoratorsExist() {
+        do {
+          value = try decorated(value, key: key)
+        } catch {
+          throw context.failure(of: key, error)
+        }
+      }
     } catch {
       context.leave()
       throw error

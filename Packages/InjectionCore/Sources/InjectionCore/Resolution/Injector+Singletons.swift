@@ -66,8 +66,9 @@ extension Injector {
       var hasHook = false
       let value: T
       if let incomplete {
-        value = try finish(registration, incomplete, ticket: ticket, context: context)
-        hasHook = registration.complete(value)
+        let finished = try finish(registration, incomplete, ticket: ticket, context: context)
+        hasHook = registration.complete(finished)
+        value = try decoratedFinished(finished, of: registration, context: context)
       } else {
         value = try build(
           registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
@@ -75,7 +76,7 @@ extension Injector {
             hasHook = registration.complete($0)
             return hasHook
           },
-          created: { ticket.setPartialValue($0) }, isCached: true)
+          created: { ticket.setPartialValue($0) }, isCached: true, decorates: true)
       }
       try registration.checkWeakValue(value)
       let finished = registry.withLock { registry in
@@ -116,6 +117,22 @@ extension Injector {
     defer { context.leave() }
     try context.resolve(incomplete.cells)
     return incomplete.value
+  }
+
+  /// A finished incomplete value passed through its decorators, in a frame of its key as a
+  /// build's decorators are.
+  private func decoratedFinished<T>(
+    _ value: T, of registration: Registration<T>, context: ResolutionContext
+  ) throws(InjectionError) -> T {
+    guard decoratorsExist() else { return value }
+    try context.enter(
+      registration.key, injector: self, identity: ObjectIdentifier(registration), isCached: true)
+    defer { context.leave() }
+    do {
+      return try decorated(value, key: registration.key)
+    } catch {
+      throw context.failure(of: registration.key, error)
+    }
   }
 
   /// Waits until another build of the same value is done; `nil` means: look again.

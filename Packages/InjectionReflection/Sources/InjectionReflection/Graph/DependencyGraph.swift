@@ -32,6 +32,12 @@ public struct DependencyGraph: Sendable, Hashable {
     /// The name of the resettable scope that a mapped key's value is cached in (`SessionScope`),
     /// as the mapping's snapshot says; `nil` for every other node.
     public let resettableScope: String?
+    /// How many decorators (`Mapper.decorate(_:named:_:)` of InjectionCore) wrap the
+    /// values the graph's injector gets for the key; 0 when none does.
+    ///
+    /// The node's detail line says `decorated` (or `2 decorators`); the decorators'
+    /// dependencies are edges of the node, as the factory's are.
+    public let decoratorCount: Int
 
     /// Creates a node.
     ///
@@ -40,13 +46,16 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - kind: How it is provided.
     ///   - isRoot: Whether it is a root the app resolves by itself.
     ///   - resettableScope: The resettable scope of its mapping, if any.
+    ///   - decoratorCount: How many decorators wrap its values.
     package init(
-      key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil
+      key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil,
+      decoratorCount: Int = 0
     ) {
       self.resettableScope = resettableScope
       self.key = key
       self.kind = kind
       self.isRoot = isRoot
+      self.decoratorCount = decoratorCount
     }
 
     /// Whether the node stands for a problem (a missing key).
@@ -189,7 +198,13 @@ public struct DependencyGraph: Sendable, Hashable {
       case .missing: "missing"
       case .unmappedOptional: "optional, not mapped"
       }
-    return node.isRoot ? "root, \(detail)" : detail
+    let decorated =
+      switch node.decoratorCount {
+      case 0: detail
+      case 1: "\(detail), decorated"
+      default: "\(detail), \(node.decoratorCount) decorators"
+      }
+    return node.isRoot ? "root, \(decorated)" : decorated
   }
 
   /// A key as the graph writes it: qualified only where two keys of the graph share a name.

@@ -126,7 +126,8 @@ enum GraphExplorer {
     let state = recorder.state.withLock { $0 }
     let graph = makeGraph(
       injector: injector.label, mappings: mappings, collections: collections, state: state,
-      removed: removed, roots: Set(roots.map(\.key)))
+      removed: removed, roots: Set(roots.map(\.key)),
+      decorators: decoratorCounts(snapshot))
     var notes = state.unmappedOptionals.map {
       ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
     }
@@ -208,10 +209,31 @@ enum GraphExplorer {
     }
   }
 
+  /// How many decorators wrap the values of each mapped key resolved from the snapshot's injector.
+  ///
+  /// Those of the injector that builds them and of its ancestors count: a cached value of an
+  /// ancestor is built there, so the decorators of nearer injectors do not count for it.
+  private static func decoratorCounts(_ snapshot: InjectorSnapshot) -> [InjectionKey: Int] {
+    let layers = [snapshot.decorators] + snapshot.inherited.map(\.decorators)
+    func count(_ key: InjectionKey, from layer: Int) -> Int {
+      layers[layer...].reduce(0) { $0 + $1.count { $0.key == key } }
+    }
+    var counts: [InjectionKey: Int] = [:]
+    let owned = [snapshot.mappings] + snapshot.inherited.map(\.mappings)
+    for (layer, mappings) in owned.enumerated() {
+      for mapping in mappings where counts[mapping.key] == nil {
+        let isBuiltByTheAsker = mapping.scope == .transient || mapping.scope == .graph
+        let found = count(mapping.key, from: isBuiltByTheAsker ? 0 : layer)
+        if mapping.recipe != .instance, found > 0 { counts[mapping.key] = found }
+      }
+    }
+    return counts
+  }
+
   private static func makeGraph(
     injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
     collections: [InjectionKey: [String]], state: GraphRecorder.State,
-    removed: Set<InjectionKey>, roots: Set<InjectionKey>
+    removed: Set<InjectionKey>, roots: Set<InjectionKey>, decorators: [InjectionKey: Int]
   ) -> DependencyGraph {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
     var resettableScopes: [InjectionKey: String] = [:]
@@ -240,7 +262,7 @@ enum GraphExplorer {
     let nodes = kinds.map {
       DependencyGraph.Node(
         key: $0.key, kind: $0.value, isRoot: roots.contains($0.key),
-        resettableScope: resettableScopes[$0.key])
+        resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0)
     }
     let deferred = state.deferredDependencies.filter {
       kinds[$0.to] != nil && !state.dependencies.contains($0)
