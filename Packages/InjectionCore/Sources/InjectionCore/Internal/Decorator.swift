@@ -8,7 +8,9 @@ import Synchronization
 /// ``Injector/decorated(_:key:)`` sound.
 ///
 /// `@unchecked Sendable`: `decorate` is immutable and `@Sendable`; the rest is
-/// ``AnyRegistration``'s.
+/// ``AnyRegistration``'s (immutable, atomic, or guarded by the owning injector's `registry`
+/// mutex). The lists of decorators (`Registry.decorators`) are read and changed only with that
+/// mutex held; a build copies its chain's lists out and runs the decorators after unlocking.
 final class Decorator<T>: AnyRegistration, @unchecked Sendable {
   /// Wraps a new value; receives the injector that built it.
   let decorate: @Sendable (T, Injector) throws -> T

@@ -6,7 +6,9 @@ import Synchronization
 /// other gets a copy (``forAdding()``), so two injectors never share a cached value or a build.
 ///
 /// `@unchecked Sendable`: the stored properties of this class and of ``Registration`` are
-/// immutable, atomic, or guarded by the owning injector's `registry` mutex, as each says.
+/// immutable (`key`, `scope`, `recipe`, `resettableScope`), atomic (`isTaken`, `cachedHook`),
+/// or guarded by the owning injector's `registry` mutex (`ownerBits`, set when the mapping is
+/// added), as each says.
 @usableFromInline
 class AnyRegistration: @unchecked Sendable {
   // The stored properties of this class and of `Registration` are declared in an order that
@@ -172,8 +174,10 @@ struct InspectionRecord {
 ///
 /// `@unchecked Sendable`: the memory of `cachedValue` is initialized once, before `isPublished`
 /// is set with a releasing store, and never changed after, so a thread that loaded
-/// `isPublished` as `true` with an acquiring load reads it without a lock; `ticket`,
-/// `weakObject` and `incomplete` are guarded by the owning injector's `registry` mutex;
+/// `isPublished` as `true` with an acquiring load reads it without a lock; a resettable
+/// mapping never sets `isPublished`: its value in that memory is written, read and dropped only
+/// with the owning injector's `registry` mutex held, as `hasResettableValue` says; `ticket`,
+/// `weakObject`, `incomplete` and `hasResettableValue` are guarded by that `registry` mutex;
 /// `cachedHook` and `hookDecision` are atomic; everything else is immutable.
 @usableFromInline
 final class Registration<T>: AnyRegistration, @unchecked Sendable {
@@ -189,7 +193,9 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// the allocation).
   ///
   /// Initialized once, with the registry mutex held, before ``isPublished`` is set; never
-  /// changed afterwards; deinitialized with the registration. Memory of the value's own type
+  /// changed afterwards; deinitialized with the registration. A resettable mapping's value is
+  /// the exception: initialized and deinitialized again at each build and reset, always with
+  /// the registry mutex held (``hasResettableValue``). Memory of the value's own type
   /// (not an `Optional`), so that code that is not specialized for `T` copies it out without
   /// asking the runtime for more metadata than `T`'s.
   private let cachedValue: UnsafeMutablePointer<T>?
