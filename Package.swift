@@ -64,7 +64,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "InjectionStress",
-      dependencies: ["InjectionCore", "InjectionTestHelpers"],
+      dependencies: ["InjectionCore", "InjectionReflection", "InjectionTestHelpers"],
       path: "Tests/InjectionStress",
       swiftSettings: swiftSettings
     ),

@@ -476,6 +476,35 @@ import Testing
     #expect(error?.notMapped?.key == InjectionKey(TicketService.self))
   }
 
+  @Test func unmappingATargetTheChildDoesNotMapRemovesTheChildsAliasesOfIt() throws {
+    let parent = Injector(label: "app")
+    let counters = Counters()
+    parent.map(TicketService.self, scope: .singleton) { _ in
+      TicketService(builds: counters.builds, hooks: counters.hooks)
+    }
+    let child = parent.makeChild(label: "child")
+    child.alias((any Reserving).self, to: TicketService.self) { $0 }
+    child.alias(AnyObject.self, to: (any Reserving).self) { $0 }
+
+    child.unmap(TicketService.self)
+
+    #expect(!child.isMapped((any Reserving).self), "the child's alias of the key is removed")
+    #expect(!child.isMapped(AnyObject.self), "and the alias of that alias")
+    #expect(child.isMapped(TicketService.self), "the parent's mapping stays")
+    #expect(parent.isMapped(TicketService.self))
+  }
+
+  @Test func unmappingByKeyATargetOnlyAliasedHereRemovesTheAliasesAndSaysSo() throws {
+    let parent = Injector(label: "app")
+    parent.map(FakeTicketService.self) { _ in FakeTicketService() }
+    let child = parent.makeChild(label: "child")
+    child.alias((any Reserving).self, to: FakeTicketService.self) { $0 }
+
+    #expect(child.unmap(InjectionKey(FakeTicketService.self)))
+    #expect(!child.isMapped((any Reserving).self))
+    #expect(!child.unmap(InjectionKey(FakeTicketService.self)), "nothing is left to remove")
+  }
+
   @Test func aCopyServesItsOwnTargetThroughItsAliases() throws {
     let injector = Self.injector()
     let original = try injector.resolve((any Reserving).self)

@@ -43,5 +43,7 @@ struct Scenario: Sendable {
     AliasesWhileTargetChanges.scenario,
     ResetWhileResolving.scenario,
     DecoratorsWhileModulesChange.scenario,
+    CopiesWhileModulesChange.scenario,
+    ValidationWhileModulesChange.scenario,
   ]
 }

@@ -100,13 +100,17 @@ struct Registry {
     return replaced
   }
 
-  /// Removes every mapping of `key`, and the aliases of it.
+  /// Removes every mapping of `key`, and the aliases of it that this registry holds, also when
+  /// it does not map `key` itself (an alias of a key its parent maps).
   ///
   /// - Returns: The removed registrations, to be released after the lock is dropped.
   mutating func removeAll(_ key: Key) -> [AnyRegistration] {
-    guard let current = active.registration(for: key) else { return [] }
-    active.set(nil, for: key)
-    return (shadowed.removeValue(forKey: key) ?? []) + [current] + removeAliases(of: [key])
+    var removed: [AnyRegistration] = []
+    if let current = active.registration(for: key) {
+      active.set(nil, for: key)
+      removed = (shadowed.removeValue(forKey: key) ?? []) + [current]
+    }
+    return removed + removeAliases(of: [key])
   }
 
   /// Appends a contribution to the collection of its key.

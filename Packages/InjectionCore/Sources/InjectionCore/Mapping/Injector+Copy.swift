@@ -11,6 +11,11 @@ extension Injector {
   /// a module removed from both gets `unload(from:)` from each. Nothing done to either injector
   /// afterwards changes the other.
   ///
+  /// Each injector of the chain is read at one moment: a module that another thread adds,
+  /// replaces or removes meanwhile is in the copy whole (its mappings, contributions,
+  /// decorators and aliases, and its record, so that removing it from the copy removes exactly
+  /// them) or not at all.
+  ///
   /// `changes` runs on the copy before its eager singletons are built, so that overrides and
   /// removals are in place first; then every eager singleton that is the active mapping of its
   /// key in the copy is built, as mapping it would have built it (one that a module shadows is
@@ -33,63 +38,58 @@ extension Injector {
     label: String? = nil, applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
   ) throws(InjectionError) -> Injector {
     let copy = Injector(label: label ?? "copy of \(self.label)")
-    var stacks: [Key: [AnyRegistration]] = [:]
+    // Each injector of the chain is read in one critical section: what a copy holds of an
+    // injector is that injector's state at one moment, never a module's mappings without its
+    // contributions or decorators, nor an owner without the module record that holds it.
+    let own = registry.withLock { $0.copySource() }
+    var ancestors: [Registry.CopySource] = []  // nearest first
     var next = parent
-    // Nearest ancestor first: a key takes the mapping of the first ancestor that has one.
     while let ancestor = next {
-      let inherited = ancestor.registry.withLock { $0.layers().stacks.compactMapValues(\.last) }
-      for (key, active) in inherited where stacks[key] == nil {
-        stacks[key] = [Self.unbuiltCopy(of: active, owner: nil)]
-      }
+      ancestors.append(ancestor.registry.withLock { $0.copySource() })
       next = ancestor.parent
     }
-    // The owners are read with the mutex held, like every registration's owner.
-    let (own, modules) = registry.withLock { registry in
-      let layers = registry.layers()
-      return (layers.stacks.mapValues { $0.map { ($0, $0.owner) } }, layers.modules)
+    // The registrations are copied after the mutexes are unlocked; an ancestor's become the
+    // copy's direct ones (no owner), this injector's keep their owners.
+    func unbuilt(_ layer: [Registry.CopySource.Owned], keepingOwners: Bool) -> [AnyRegistration] {
+      layer.map { Self.unbuiltCopy(of: $0.registration, owner: keepingOwners ? $0.owner : nil) }
     }
-    for (key, stack) in own {
-      let layers = stack.map { Self.unbuiltCopy(of: $0.0, owner: $0.1) }
+    // A key takes the active mapping of the nearest ancestor that has one.
+    var stacks: [Key: [AnyRegistration]] = [:]
+    for ancestor in ancestors {
+      for (key, stack) in ancestor.stacks where stacks[key] == nil {
+        stacks[key] = unbuilt(stack.suffix(1), keepingOwners: false)
+      }
+    }
+    for (key, stack) in own.stacks {
       // A direct mapping of this injector replaces the inherited one, as mapping it would.
-      let inherited = stack.contains { $0.1 == nil } ? [] : (stacks[key] ?? [])
-      stacks[key] = inherited + layers
+      let inherited = stack.contains { $0.owner == nil } ? [] : (stacks[key] ?? [])
+      stacks[key] = inherited + unbuilt(stack, keepingOwners: true)
     }
     // Contributions: this injector's own, in order, then each ancestor's, nearest first, as
-    // `resolveAll` visits them; the ancestors' become the copy's direct ones.
-    var contributions = registry.withLock { registry in
-      registry.contributions.mapValues { $0.map { Self.unbuiltCopy(of: $0, owner: $0.owner) } }
-    }
-    next = parent
-    while let ancestor = next {
-      let inherited = ancestor.registry.withLock { $0.contributions }
-      for (key, collection) in inherited {
-        contributions[key, default: []] += collection.map { Self.unbuiltCopy(of: $0, owner: nil) }
+    // `resolveAll` visits them.
+    var contributions = own.contributions.mapValues { unbuilt($0, keepingOwners: true) }
+    for ancestor in ancestors {
+      for (key, collection) in ancestor.contributions {
+        contributions[key, default: []] += unbuilt(collection, keepingOwners: false)
       }
-      next = ancestor.parent
     }
-    // Decorators: each ancestor's, the root's first, as the copy's direct ones, then this
-    // injector's own, in the order they apply to what this injector builds.
-    var decoratorLayers = [
-      registry.withLock { registry in
-        registry.decorators.mapValues { $0.map { Self.unbuiltCopy(of: $0, owner: $0.owner) } }
+    // Decorators: each ancestor's, the root's first, then this injector's own, in the order
+    // they apply to what this injector builds.
+    var decorators: [Key: [AnyRegistration]] = [:]
+    for ancestor in ancestors.reversed() {
+      for (key, layer) in ancestor.decorators {
+        decorators[key, default: []] += unbuilt(layer, keepingOwners: false)
       }
-    ]
-    next = parent
-    while let ancestor = next {
-      let inherited = ancestor.registry.withLock { $0.decorators }
-      decoratorLayers.append(
-        inherited.mapValues { $0.map { Self.unbuiltCopy(of: $0, owner: nil) } })
-      next = ancestor.parent
     }
-    let decorators = decoratorLayers.reversed().reduce(into: [Key: [AnyRegistration]]()) {
-      for (key, layer) in $1 { $0[key, default: []] += layer }
+    for (key, layer) in own.decorators {
+      decorators[key, default: []] += unbuilt(layer, keepingOwners: true)
     }
     copy.registry.withLock {
-      $0.restore(stacks, modules: modules)
-      $0.contributions = contributions
-      $0.decorators = decorators
+      $0.restore(stacks, modules: own.modules, contributions: contributions, decorators: decorators)
       $0.defersEagerSingletons = true
     }
+    // The originals are released here, after every mutex is unlocked.
+    withExtendedLifetime((own, ancestors)) {}
     do {
       try changes(copy)
     } catch {

@@ -35,9 +35,12 @@ extension Injector {
     }
   }
 
-  /// Removes every mapping of a key from this injector (direct ones and those of modules).
+  /// Removes every mapping of a key from this injector (direct ones and those of modules), and
+  /// the aliases of the key that this injector holds.
   ///
-  /// The parent's mappings are not touched. Singletons of the removed mappings are released.
+  /// The aliases go also when this injector does not map the key itself (an alias of a key its
+  /// parent maps), and so do the aliases of those aliases. The parent's mappings and aliases are
+  /// not touched. Singletons of the removed mappings are released.
   ///
   /// - Parameters:
   ///   - type: The key's type.
@@ -56,7 +59,7 @@ extension Injector {
   /// is looked up by its module-qualified type name.
   ///
   /// - Parameter key: The key to remove.
-  /// - Returns: Whether a mapping was removed.
+  /// - Returns: Whether a mapping of the key, or an alias of it, was removed.
   @discardableResult
   public func unmap(_ key: InjectionKey) -> Bool {
     guard let own = self.key(describedBy: key) else { return false }

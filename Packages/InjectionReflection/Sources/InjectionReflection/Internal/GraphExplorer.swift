@@ -45,49 +45,60 @@ enum GraphExplorer {
   static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey])
     -> GraphExploration
   {
+    // What is checked and drawn is what the copy holds, read from the injector at one moment
+    // (`makeCopy` reads each injector of the chain in one critical section); the injector's own
+    // snapshot, taken before, only says who made each mapping. A module added or removed on
+    // another thread in between is then checked whole or not at all, never a mapping the copy
+    // lacks (a false problem) or half a module.
     let snapshot = injector.snapshot()
-    var mappings = snapshot.mappings.map { (mapping: $0, owner: owner(of: $0, inheritedFrom: nil)) }
-    for ancestor in snapshot.inherited {
-      mappings += ancestor.mappings.map {
-        (mapping: $0, owner: owner(of: $0, inheritedFrom: ancestor.injector))
-      }
-    }
-    // Each collection once, with who contributed to it, in the order `resolveAll` visits them.
-    var collections: [InjectionKey: [String]] = [:]
-    var collectionOrder: [InjectionKey] = []
-    let contributions =
-      snapshot.contributions.map { ($0, owner(of: $0, inheritedFrom: nil)) }
-      + snapshot.inherited.flatMap { ancestor in
-        ancestor.contributions.map { ($0, owner(of: $0, inheritedFrom: ancestor.injector)) }
-      }
-    for (contribution, owner) in contributions {
-      if collections[contribution.key] == nil { collectionOrder.append(contribution.key) }
-      collections[contribution.key, default: []].append(owner)
-    }
     let excluded = Set(excluding)
-    var problems = mappings.map(\.mapping)
-      .filter { $0.hook == .missed && !excluded.contains($0.key) }
-      .map { ValidationProblem.hookNeverCalled(key: $0.key) }
 
     // The copy: an eager singleton that fails is reported and left out, and the copy is made
     // again without it, so that one failure does not hide the rest.
     let recorder = GraphRecorder()
     var removed = excluded
     var copy: Injector?
+    var copied: InjectorSnapshot?
     var observation: ResolutionObservation?
-    for _ in 0...mappings.count where copy == nil {
+    var failedEagerSingletons: [ValidationProblem] = []
+    var attempts = 0
+    repeat {
+      attempts += 1
       do throws(InjectionError) {
         copy = try injector.makeCopy(label: "validation of \(injector.label)") { copy in
+          copied = copy.snapshot()
           for key in removed { copy.unmap(key) }
           observation = copy.observeResolutions { recorder.observe($0) }
         }
       } catch {
         recorder.record(error)
         let root = rootKey(of: error)
-        problems.append(.eagerSingletonFailed(key: root, error: error.description))
+        failedEagerSingletons.append(.eagerSingletonFailed(key: root, error: error.description))
         guard removed.insert(root).inserted else { break }
       }
+    } while copy == nil && attempts <= (copied?.mappings.count ?? 0) + 1
+    let held = copied ?? snapshot
+
+    let owners = mappingOwners(in: snapshot)
+    let mappings = held.mappings.map {
+      (mapping: $0, owner: owners[$0.key] ?? owner(of: $0, inheritedFrom: nil))
     }
+    // Each collection once, with who contributed to it, in the order `resolveAll` visits them.
+    var collections: [InjectionKey: [String]] = [:]
+    var collectionOrder: [InjectionKey] = []
+    let contributors = contributionOwners(in: snapshot)
+    for contribution in held.contributions {
+      if collections[contribution.key] == nil { collectionOrder.append(contribution.key) }
+      collections[contribution.key, default: []].append(
+        owner(of: contribution, inheritedFrom: nil))
+    }
+    for (key, labels) in contributors where collections[key]?.count == labels.count {
+      collections[key] = labels
+    }
+    var problems = mappings.map(\.mapping)
+      .filter { $0.hook == .missed && !excluded.contains($0.key) }
+      .map { ValidationProblem.hookNeverCalled(key: $0.key) }
+    problems += failedEagerSingletons
 
     // Unmapping a key in the copy removed the aliases of it (and theirs): they are left out too.
     removed.formUnion(aliases(of: removed, in: mappings.map(\.mapping)))
@@ -139,6 +150,37 @@ enum GraphExplorer {
     return GraphExploration(
       problems: deduplicated(problems), notes: Array(orderedUnique: notes),
       checkedKeys: checkedKeys, graph: graph)
+  }
+
+  /// Who made each key's mapping that the injector of `snapshot` resolves: its own, else the
+  /// nearest ancestor's.
+  private static func mappingOwners(in snapshot: InjectorSnapshot) -> [InjectionKey: String] {
+    var owners: [InjectionKey: String] = [:]
+    for mapping in snapshot.mappings {
+      owners[mapping.key] = owner(of: mapping, inheritedFrom: nil)
+    }
+    for ancestor in snapshot.inherited {
+      for mapping in ancestor.mappings where owners[mapping.key] == nil {
+        owners[mapping.key] = owner(of: mapping, inheritedFrom: ancestor.injector)
+      }
+    }
+    return owners
+  }
+
+  /// Who made each contribution of each collection, in the order `resolveAll` visits them.
+  private static func contributionOwners(in snapshot: InjectorSnapshot) -> [InjectionKey: [String]]
+  {
+    var owners: [InjectionKey: [String]] = [:]
+    for contribution in snapshot.contributions {
+      owners[contribution.key, default: []].append(owner(of: contribution, inheritedFrom: nil))
+    }
+    for ancestor in snapshot.inherited {
+      for contribution in ancestor.contributions {
+        owners[contribution.key, default: []].append(
+          owner(of: contribution, inheritedFrom: ancestor.injector))
+      }
+    }
+    return owners
   }
 
   /// Who made a mapping, for the graph: `direct`, `module GarageModule`, `inherited from "app"`.
