@@ -31,7 +31,7 @@ struct XMLText {
     /// The encoding of a declared name (compared without case), or `nil` for one not read.
     init?(declared name: String) {
       switch name.uppercased() {
-      case "UTF-8": self = .utf8
+      case "UTF-8", "UTF8": self = .utf8
       case "US-ASCII", "ASCII": self = .ascii
       case "ISO-8859-1", "ISO_8859-1", "LATIN1", "L1", "ISO-IR-100", "CP819", "IBM819":
         self = .latin1
