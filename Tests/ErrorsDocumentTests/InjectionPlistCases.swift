@@ -7,7 +7,8 @@ import InjectionPlist
 /// The `switch` of `init(_:)` is exhaustive: a kind added to the library stops this target from
 /// building until it has a case here, and so an entry and a trigger.
 enum PlistProblemCase: String, CaseIterable {
-  case unreadable, resourceNotFound, fileTooLarge, malformed, tooDeep, tooManyValues
+  case unreadable, resourceNotFound, fileTooLarge, malformed, invalidText, unsupportedEncoding
+  case conflictingEncoding, tooDeep, tooManyValues
   case tooManyServices, duplicateKey, nonFiniteNumber, rootNotADictionary, noServices
   case servicesNotADictionary, missingServiceSuffix, entryNotADictionary, invalidType
   case invalidScope, unknownReservedKey, notRegistered, duplicateProvider, typeMismatch
@@ -20,6 +21,9 @@ enum PlistProblemCase: String, CaseIterable {
     case .resourceNotFound: self = .resourceNotFound
     case .fileTooLarge: self = .fileTooLarge
     case .malformed: self = .malformed
+    case .invalidText: self = .invalidText
+    case .unsupportedEncoding: self = .unsupportedEncoding
+    case .conflictingEncoding: self = .conflictingEncoding
     case .tooDeep: self = .tooDeep
     case .tooManyValues: self = .tooManyValues
     case .tooManyServices: self = .tooManyServices
@@ -83,6 +87,35 @@ enum PlistProblemCase: String, CaseIterable {
     case .malformed:
       error = thrown(PlistError.self) {
         _ = try plist("<plist><dict><key>Services</key></dict></plist>")
+      }
+    case .invalidText:
+      // "Café" saved in ISO-8859-1, in a file that declares no encoding, so UTF-8.
+      let xml = """
+        <?xml version="1.0"?>
+        <plist version="1.0"><dict><key>Services</key><dict>
+        <key>RadioService</key><dict><key>station</key><string>Caf
+        """
+      let rest = "</string></dict>\n</dict></dict></plist>"
+      error = thrown(PlistError.self) {
+        _ = try ServicesFile(
+          data: Data(Array(xml.utf8) + [0xE9] + Array(rest.utf8)), source: "Services.plist")
+      }
+    case .unsupportedEncoding:
+      error = thrown(PlistError.self) {
+        _ = try plist(
+          """
+          <?xml version="1.0" encoding="Shift_JIS"?>
+          <plist version="1.0"><dict><key>Services</key><dict/></dict></plist>
+          """)
+      }
+    case .conflictingEncoding:
+      let xml = """
+        <?xml version="1.0" encoding="ISO-8859-1"?>
+        <plist version="1.0"><dict><key>Services</key><dict/></dict></plist>
+        """
+      error = thrown(PlistError.self) {
+        _ = try ServicesFile(
+          data: Data([0xEF, 0xBB, 0xBF] + Array(xml.utf8)), source: "Services.plist")
       }
     case .tooDeep:
       error = thrown(PlistError.self) {

@@ -5,6 +5,10 @@ import Foundation
 struct BinaryPlist {
   enum Object {
     case string(String)
+    /// An ASCII string (marker `0x5_`) of these bytes, whatever they are.
+    case asciiBytes([UInt8])
+    /// A UTF-16 string (marker `0x6_`) of these units, whatever they are.
+    case utf16Units([UInt16])
     case integer(Int64)
     case real(Double)
     case boolean(Bool)
@@ -45,6 +49,12 @@ struct BinaryPlist {
       case .string(let string):
         length(0x50, string.utf8.count)
         bytes += Array(string.utf8)
+      case .asciiBytes(let raw):
+        length(0x50, raw.count)
+        bytes += raw
+      case .utf16Units(let units):
+        length(0x60, units.count)
+        for unit in units { bytes += bigEndian(UInt64(unit), 2) }
       case .integer(let value):
         bytes.append(0x13)
         bytes += bigEndian(UInt64(bitPattern: value), 8)

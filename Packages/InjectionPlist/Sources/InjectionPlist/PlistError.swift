@@ -21,6 +21,17 @@ public struct PlistError: Error, Sendable, CustomStringConvertible {
       case fileTooLarge(size: Int?, limit: Int)
       /// The bytes are not a property list this library reads: what is wrong.
       case malformed(String)
+      /// Text that is not valid in its encoding, refused rather than repaired: the encoding
+      /// (`UTF-8`, `UTF-16`, `ASCII`, a declared 8-bit encoding, or `Unicode` for a character
+      /// reference), and the bytes or units at fault.
+      case invalidText(encoding: String, detail: String)
+      /// An XML file in an encoding the reader does not read: its name, and whether the XML
+      /// declaration gives it (`false` when the bytes show it, as with UTF-32 or UTF-16 without
+      /// a byte order mark).
+      case unsupportedEncoding(name: String, isDeclared: Bool)
+      /// An XML file whose declaration names one encoding while its first bytes show another:
+      /// the declared name, and what the bytes start with.
+      case conflictingEncoding(declared: String, found: String)
       /// Arrays and dictionaries nested deeper than ``PlistOptions/maximumDepth``.
       case tooDeep(limit: Int)
       /// More values than ``PlistOptions/maximumValueCount``, each shared reference counted.
@@ -142,6 +153,17 @@ extension PlistError.Problem.Kind {
       return "the file has more than \(limit) bytes, the limit"
     case .malformed(let detail):
       return "not a property list: \(detail)"
+    case .invalidText(let encoding, let detail):
+      return "the text is not valid \(encoding): \(detail)"
+    case .unsupportedEncoding(let name, let isDeclared):
+      let shown = isDeclared ? "\"\(name)\"" : name
+      return
+        "the encoding \(shown) is not read; save the file as UTF-8, or declare one this reader "
+        + "reads: UTF-16 with a byte order mark, US-ASCII, ISO-8859-1, Windows-1252"
+    case .conflictingEncoding(let declared, let found):
+      return
+        "the XML declaration says the encoding is \"\(declared)\", but the file starts with "
+        + "\(found); declare the encoding the file is saved in"
     case .tooDeep(let limit):
       return "nested deeper than the limit of \(limit) levels"
     case .tooManyValues(let limit):

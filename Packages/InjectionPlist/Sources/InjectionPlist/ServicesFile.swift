@@ -28,10 +28,11 @@ public import InjectionCore
 /// ```
 ///
 /// Reading a file throws only for what stops it from being read at all (it cannot be read, is
-/// over a limit, is not a property list, or has no `Services` dictionary). Every other problem
-/// (an entry of the wrong shape, a key that appears twice, a number that is not finite) is in
-/// ``problems``, and ``ServicesModule`` reports it together with the problems it finds against
-/// the registry, so that one load lists every problem of a file.
+/// over a limit, is not a property list, holds text that is not valid in its encoding, or has no
+/// `Services` dictionary). Every other problem (an entry of the wrong shape, a key that appears
+/// twice, a number that is not finite) is in ``problems``, and ``ServicesModule`` reports it
+/// together with the problems it finds against the registry, so that one load lists every
+/// problem of a file.
 public struct ServicesFile: Sendable {
   /// One service entry.
   public struct Entry: Sendable {

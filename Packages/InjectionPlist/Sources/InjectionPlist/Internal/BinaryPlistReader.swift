@@ -16,7 +16,9 @@
 ///
 /// It accepts offset and reference sizes of 1 to 8 bytes (what the format's header can
 /// describe and Core Foundation reads) and refuses any other, such as 0 or 9; it refuses the
-/// objects a services file never holds (null, UID, set) and 16-byte reals.
+/// objects a services file never holds (null, UID, set) and 16-byte reals. Strings are read
+/// exactly or refused: an ASCII string (marker `0x5_`) with a byte over 0x7F, or a UTF-16 string
+/// with a lone surrogate, is ``PlistError/Problem/Kind/invalidText(encoding:detail:)``.
 struct BinaryPlistReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let options: PlistOptions
@@ -279,9 +281,17 @@ struct BinaryPlistReader {
     case 0x5:
       let (count, start) = try length(at: offset)
       guard count <= tableOffset - start else { throw failure("a string runs past the objects") }
-      return .string(
-        String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]), as: UTF8.self))
+      let text = UnsafeBufferPointer(rebasing: bytes[start..<(start + count)])
+      if let byte = text.first(where: { $0 >= 0x80 }) {
+        throw ReadProblem(
+          path: try path(stack), line: nil,
+          kind: .invalidText(
+            encoding: "ASCII",
+            detail:
+              "the byte \(XMLText.hex(byte)) in a binary property list's ASCII string (marker 0x5_)"
+          ))
+      }
+      return .string(String(decoding: text, as: UTF8.self))  // ASCII, checked above
     case 0x6:
       let (count, start) = try length(at: offset)
       guard count <= (tableOffset - start) / 2 else {
@@ -292,7 +302,14 @@ struct BinaryPlistReader {
       for unit in 0..<count {
         units.append(UInt16(bytes[start + 2 * unit]) << 8 | UInt16(bytes[start + 2 * unit + 1]))
       }
-      return .string(String(decoding: units, as: UTF16.self))
+      guard let text = String(validating: units, as: UTF16.self) else {
+        let lone = Self.firstLoneSurrogate(units)
+        let digits = String(lone, radix: 16, uppercase: true)
+        throw ReadProblem(
+          path: try path(stack), line: nil,
+          kind: .invalidText(encoding: "UTF-16", detail: "the unit 0x\(digits), a lone surrogate"))
+      }
+      return .string(text)
     case 0x8:
       throw failure("a UID (a keyed archive's object), which a services file never holds")
     case 0xC:
@@ -339,6 +356,23 @@ struct BinaryPlistReader {
     var value: UInt64 = 0
     for byte in bytes[position..<(position + size)] { value = value << 8 | UInt64(byte) }
     return value
+  }
+
+  /// The first surrogate of `units` that is not half of a pair.
+  private static func firstLoneSurrogate(_ units: [UInt16]) -> UInt16 {
+    var position = 0
+    while position < units.count {
+      let unit = units[position]
+      if UTF16.isLeadSurrogate(unit), position + 1 < units.count,
+        UTF16.isTrailSurrogate(units[position + 1])
+      {
+        position += 2
+        continue
+      }
+      if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { return unit }
+      position += 1
+    }
+    return 0
   }
 
   private func failure(_ detail: String) -> ReadProblem {

@@ -33,11 +33,49 @@ enum PlistReader {
           var reader = BinaryPlistReader(bytes: bytes, options: options)
           return try reader.read()
         }
-        var reader = XMLPlistReader(bytes: bytes, options: options)
-        return try reader.read()
+        let text = try XMLText(bytes)
+        switch text.storage {
+        case .file(let start):
+          return try readXML(
+            UnsafeBufferPointer(rebasing: bytes[start...]), invalid: text.invalid,
+            options: options)
+        case .converted(let utf8):
+          let converted = utf8.withUnsafeBufferPointer { utf8 in
+            Swift.Result { () throws(ReadProblem) -> Result in
+              try readXML(utf8, invalid: text.invalid, options: options)
+            }
+          }
+          return try converted.get()
+        }
       }
     }
     return try outcome.get()
+  }
+
+  /// Reads the UTF-8 of an XML property list.
+  ///
+  /// When `invalid` says where its first text that is not valid in the file's encoding is, only
+  /// the text before it is read: where that read stops (the end of a string, a key, a comment)
+  /// gives the key path of the problem, which is reported on the line where the text is.
+  private static func readXML(
+    _ utf8: UnsafeBufferPointer<UInt8>, invalid: (offset: Int, kind: PlistError.Problem.Kind)?,
+    options: PlistOptions
+  ) throws(ReadProblem) -> Result {
+    let end = invalid?.offset ?? utf8.count
+    var reader = XMLPlistReader(
+      bytes: UnsafeBufferPointer(rebasing: utf8[..<end]), options: options)
+    let result: Result
+    do throws(ReadProblem) {
+      result = try reader.read()
+    } catch {
+      // A problem the read found before it reached the invalid text comes first.
+      guard let invalid, reader.isAtEnd else { throw error }
+      throw ReadProblem(path: error.path, line: XMLText.line(at: end, in: utf8), kind: invalid.kind)
+    }
+    if let invalid {
+      throw ReadProblem(path: [], line: XMLText.line(at: end, in: utf8), kind: invalid.kind)
+    }
+    return result
   }
 }
 
@@ -48,7 +86,8 @@ enum PlistReader {
 /// tags with whitespace and attributes (`<array >`, `<dict id="x">`), empty elements
 /// (`<dict/>`, `<string/>`), and in text the predefined entities, character references and
 /// CDATA sections. It refuses a `DOCTYPE` with an internal subset (entity definitions, the
-/// route of "billion laughs" expansions) and any other entity.
+/// route of "billion laughs" expansions) and any other entity. It reads UTF-8 that ``XMLText``
+/// has checked or converted, and refuses a character reference to a surrogate.
 struct XMLPlistReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let options: PlistOptions
@@ -77,11 +116,11 @@ struct XMLPlistReader {
     self.options = options
   }
 
+  /// Whether the read has reached the end of the bytes (when it stopped, where it stopped).
+  var isAtEnd: Bool { index >= bytes.count }
+
+  /// Reads the UTF-8 `bytes`, which ``XMLText`` has checked (or converted) beforehand.
   mutating func read() throws(ReadProblem) -> PlistReader.Result {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-      throw failure("UTF-16 text is not read; save the file as UTF-8", at: 0)
-    }
     var root: PlistValue?
     var plist = (isOpen: false, isClosed: false)
     var sawDoctype = false
@@ -384,7 +423,7 @@ struct XMLPlistReader {
     if equals("date") { return .date }
     if equals("data") { return .data }
     if equals("plist") { return .plist }
-    let shown = String(decoding: name.prefix(40), as: UTF8.self)
+    let shown = Self.shown(name.prefix(40))
     throw failure(name.isEmpty ? "a malformed tag" : "an unknown element <\(shown)>", at: start)
   }
 
@@ -444,7 +483,7 @@ struct XMLPlistReader {
       end += 1
     }
     if end < bytes.count, bytes[end] == UInt8(ascii: "<"), closes(name, at: end) {
-      let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      let value = try validated(UnsafeBufferPointer(rebasing: bytes[start..<end]), at: start)
       index = end
       try moveToClosingTagEnd(name)
       return value
@@ -456,8 +495,9 @@ struct XMLPlistReader {
         try appendEntity()
       } else if byte == UInt8(ascii: "<") {
         if closes(name, at: index) {
+          let value = try validated(text, at: start)
           try moveToClosingTagEnd(name)
-          return String(decoding: text, as: UTF8.self)
+          return value
         } else if matches("<![CDATA[") {
           let sectionStart = index
           index += "<![CDATA[".utf8.count
@@ -511,10 +551,10 @@ struct XMLPlistReader {
     var end = index + 1
     while end < bytes.count, end - start < 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
     guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
+      index = end
       throw failure("an unterminated entity", at: start)
     }
-    let name = String(
-      decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+    let name = Self.shown(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
     index = end + 1
     switch name {
     case "lt": text.append(UInt8(ascii: "<"))
@@ -531,12 +571,43 @@ struct XMLPlistReader {
         radix = 16
         digits = digits.dropFirst()
       }
+      if let code = UInt32(digits, radix: radix), (0xD800...0xDFFF).contains(code) {
+        let point = String(code, radix: 16, uppercase: true)
+        throw ReadProblem(
+          path: path(), line: line(at: start),
+          kind: .invalidText(
+            encoding: "Unicode",
+            detail: "&\(name); refers to the surrogate code point U+\(point), not a character"))
+      }
       guard let code = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(code), code != 0
       else {
         throw failure("an invalid character reference &\(name);", at: start)
       }
       text.append(contentsOf: String(Character(scalar)).utf8)
     }
+  }
+
+  /// The text of `bytes`, which must be valid UTF-8 (``XMLText`` checked it; a value is never
+  /// repaired).
+  private mutating func validated(
+    _ bytes: some Collection<UInt8>, at start: Int
+  ) throws(ReadProblem) -> String {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ReadProblem(
+        path: path(), line: line(at: start),
+        kind: .invalidText(encoding: "UTF-8", detail: "the text of this value"))
+    }
+    return text
+  }
+
+  /// Bytes of a name shown in a message: its longest prefix that is valid UTF-8.
+  private static func shown(_ bytes: some Collection<UInt8>) -> String {
+    var count = bytes.count
+    while count > 0 {
+      if let text = String(validating: bytes.prefix(count), as: UTF8.self) { return text }
+      count -= 1
+    }
+    return ""
   }
 
   // MARK: - Values
