@@ -43,6 +43,21 @@ import Testing
     }
   }
 
+  @Test func aKeyTheBodyOverridesPassesInStrictMode() throws {
+    try withTestInjector(from: App.injector, .strict) { scope in
+      try scope.override { $0.map((any Network).self, to: OfflineNetwork()) }
+      #expect(try scope.injector.resolve((any Network).self).fetch() == "offline")
+    }
+  }
+
+  @Test(.injecting(.strict, from: App.injector))
+  func underTheTraitAKeyTheBodyOverridesPassesInStrictMode() throws {
+    let scope = try #require(TestInjector.current)
+    try scope.override { $0.map(Clock.self, scope: .singleton) { _ in Clock() } }
+    _ = try Injector.current.resolve(Clock.self)
+    #expect(scope.resolutionCount(of: Clock.self) == 1)
+  }
+
   @Test(.injecting(.strict, from: App.injector) { $0.mapPlaceholder((any Network).self) })
   func strictModeWorksAsATraitOption() throws {
     #expect(!Injector.current.isMapped(Clock.self))

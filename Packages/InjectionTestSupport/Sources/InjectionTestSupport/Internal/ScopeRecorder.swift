@@ -42,6 +42,9 @@ final class ScopeRecorder: Sendable {
     var placeholders: Set<InjectionKey>
     /// The keys the test overrode, in order; the test body can add more.
     var overriddenKeys: [InjectionKey]
+    /// The base's keys that strict mode removed from the test injector and the test has not
+    /// overridden since: an override the body makes takes its key out.
+    var removedByStrictMode: Set<InjectionKey>
     /// The keys strict mode removed that the test reached, in the order first reached.
     var strictMisses: [Reached] = []
     /// The placeholders resolved, in the order first resolved.
@@ -52,8 +55,6 @@ final class ScopeRecorder: Sendable {
 
   private let state: Mutex<State>
   private let reporter: IssueReporter
-  /// The base's keys that strict mode removed from the test injector.
-  private let removedByStrictMode: Set<InjectionKey>
   /// The keys the test's options allow in strict mode, in the order given.
   let allowedByStrictMode: [InjectionKey]
   private let checksLeaks: Bool
@@ -63,17 +64,21 @@ final class ScopeRecorder: Sendable {
     removedByStrictMode: Set<InjectionKey>, allowedByStrictMode: [InjectionKey],
     checksLeaks: Bool
   ) {
-    self.state = Mutex(State(placeholders: placeholders, overriddenKeys: overriddenKeys))
+    self.state = Mutex(
+      State(
+        placeholders: placeholders, overriddenKeys: overriddenKeys,
+        removedByStrictMode: removedByStrictMode))
     self.reporter = reporter
-    self.removedByStrictMode = removedByStrictMode
     self.allowedByStrictMode = allowedByStrictMode
     self.checksLeaks = checksLeaks
   }
 
-  /// Records the changes the test body made to the running scope.
+  /// Records the changes the test body made to the running scope; strict mode lets the keys
+  /// it overrides through from now on.
   func noteOverrides(_ keys: [InjectionKey], placeholders: Set<InjectionKey>) {
     state.withLock { state in
       state.overriddenKeys += keys
+      state.removedByStrictMode.subtract(keys)
       state.placeholders.subtract(keys)
       state.placeholders.formUnion(placeholders)
     }
@@ -93,7 +98,7 @@ final class ScopeRecorder: Sendable {
       state.withLock { state in
         guard state.isActive else { return }
         state.counts[event.key, default: 0] += 1
-        guard removedByStrictMode.contains(event.key),
+        guard state.removedByStrictMode.contains(event.key),
           !state.strictMisses.contains(where: { $0.key == event.key })
         else { return }
         state.strictMisses.append(Reached(key: event.key, path: event.path))
