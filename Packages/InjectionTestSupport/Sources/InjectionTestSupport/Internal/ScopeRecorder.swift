@@ -45,6 +45,10 @@ final class ScopeRecorder: Sendable {
     /// The base's keys that strict mode removed from the test injector and the test has not
     /// overridden since: an override the body makes takes its key out.
     var removedByStrictMode: Set<InjectionKey>
+    /// The keys the test mapped, whose base decorators are off the test injector.
+    var undecoratedKeys: Set<InjectionKey> = []
+    /// The decorators the test added, by key, in the order added.
+    var testDecorators: [InjectionKey: [Mapping]] = [:]
     /// The keys strict mode removed that the test reached, in the order first reached.
     var strictMisses: [Reached] = []
     /// The placeholders resolved, in the order first resolved.
@@ -59,28 +63,38 @@ final class ScopeRecorder: Sendable {
   let allowedByStrictMode: [InjectionKey]
   private let checksLeaks: Bool
 
+  /// A recorder with no overrides yet: ``noteOverrides(_:)`` records them.
   init(
-    reporter: IssueReporter, placeholders: Set<InjectionKey>, overriddenKeys: [InjectionKey],
-    removedByStrictMode: Set<InjectionKey>, allowedByStrictMode: [InjectionKey],
-    checksLeaks: Bool
+    reporter: IssueReporter, removedByStrictMode: Set<InjectionKey>,
+    allowedByStrictMode: [InjectionKey], checksLeaks: Bool
   ) {
     self.state = Mutex(
-      State(
-        placeholders: placeholders, overriddenKeys: overriddenKeys,
-        removedByStrictMode: removedByStrictMode))
+      State(placeholders: [], overriddenKeys: [], removedByStrictMode: removedByStrictMode))
     self.reporter = reporter
     self.allowedByStrictMode = allowedByStrictMode
     self.checksLeaks = checksLeaks
   }
 
-  /// Records the changes the test body made to the running scope; strict mode lets the keys
-  /// it overrides through from now on.
-  func noteOverrides(_ keys: [InjectionKey], placeholders: Set<InjectionKey>) {
-    state.withLock { state in
+  /// Records the changes the test made to the scope (its overrides closures, then each
+  /// ``TestInjector/override(_:)`` of its body); strict mode lets the keys they override
+  /// through from now on.
+  ///
+  /// - Returns: The keys the changes map for the first time, whose base decorators must come
+  ///   off the test injector, and the decorators the test added earlier, to put back on them.
+  func noteOverrides(
+    _ overrides: TestOverrides
+  ) -> (undecorated: [InjectionKey], ownDecorators: [InjectionKey: [Mapping]]) {
+    let keys = overrides.overriddenKeys
+    return state.withLock { state in
       state.overriddenKeys += keys
       state.removedByStrictMode.subtract(keys)
       state.placeholders.subtract(keys)
-      state.placeholders.formUnion(placeholders)
+      state.placeholders.formUnion(overrides.placeholders)
+      let undecorated = overrides.mappedKeys.filter { !state.undecoratedKeys.contains($0) }
+      let ownDecorators = state.testDecorators
+      state.undecoratedKeys.formUnion(undecorated)
+      overrides.collectDecorators(into: &state.testDecorators)
+      return (undecorated, ownDecorators)
     }
   }
 

@@ -25,9 +25,11 @@ enum TestScope {
       removedByStrictMode = Set(mapped).subtracting(overridden).subtracting(allowed)
     }
     let recorder = ScopeRecorder(
-      reporter: reporter, placeholders: changes.placeholders, overriddenKeys: overridden,
-      removedByStrictMode: removedByStrictMode, allowedByStrictMode: allowed ?? [],
+      reporter: reporter, removedByStrictMode: removedByStrictMode,
+      allowedByStrictMode: allowed ?? [],
       checksLeaks: TestInjectionOption.contains(.checkLeaks, in: options))
+    // The base's decorators do not wrap what the test maps: an override is what it says.
+    let (undecorated, _) = recorder.noteOverrides(changes)
     var observation: ResolutionObservation?
     let copyOf = "a copy of '\(base.label)'\(allowed == nil ? "" : ", strict")"
     let injector = try base.makeCopy(label: "\(label) (\(copyOf))") {
@@ -35,7 +37,7 @@ enum TestScope {
       // Observed from the start, so that what its eager singletons resolve is counted too.
       observation = copy.observeResolutions { recorder.observe($0) }
       for key in removedByStrictMode { copy.unmap(key) }
-      try changes.apply(to: copy)
+      try changes.apply(to: copy, undecorating: undecorated)
     }
     return TestInjector(
       injector: injector, base: base, recorder: recorder, observation: observation!)
