@@ -81,18 +81,23 @@ enum TestScope {
   /// the hint for a base that maps nothing, then the unused overrides and the leaks that
   /// `options` ask for. Releases `scope` first, so that the test injector and its singletons go
   /// away unless something else still holds it.
+  ///
+  /// - Returns: Whether `thrown` is the error of a placeholder whose failure was recorded when
+  ///   it was resolved on the test's task: the caller need not let the test report it again.
+  @discardableResult
   static func close(
     _ scope: inout TestInjector?, options: [TestInjectionOption], thrown: (any Error)? = nil
-  ) {
+  ) -> Bool {
     // No strong local reference to the scope: releasing `scope` must release the injector.
     guard let recorder = scope?.recorder, let label = scope?.injector.label,
       let base = scope?.base
-    else { return }
+    else { return false }
     let unused = scope?.unusedOverrides ?? []
     weak let injector = scope?.injector
     scope = nil
     recorder.end()
-    recorder.recordFindings(thrownPlaceholder: thrown.flatMap(placeholderKey(in:)))
+    let isReported = recorder.recordFindings(
+      thrownPlaceholder: thrown.flatMap(placeholderKey(in:)))
     if recorder.hasMissed, base.mapsNothing {
       recorder.recordAtEnd(
         """
@@ -113,7 +118,7 @@ enum TestScope {
         """)
     }
     let survivors = recorder.survivors()
-    guard !survivors.isEmpty else { return }
+    guard !survivors.isEmpty else { return isReported }
     let names = survivors.map { "\($0.typeName) (resolved as \($0.key))" }
     let holder =
       injector == nil
@@ -128,6 +133,7 @@ enum TestScope {
       \(names.joined(separator: ", ")).
         \(holder)
       """)
+    return isReported
   }
 
   /// The keys strict mode allows, or `nil` when `options` do not ask for strict mode.
