@@ -34,12 +34,17 @@ enum TestSupportFailureCase: String, CaseIterable {
           }
         })
     case .strictSeveralKeys:
-      return try single(
+      // Keys reached off the test's task are listed together when the test ends.
+      return try await single(
         recordedIssues {
-          withTestInjector(from: TestApp.injector(), .strict(allowing: InjectionKey(Clock.self))) {
-            scope in
-            _ = try? scope.injector.resolve((any Network).self)
-            _ = try? scope.injector.resolve((any Engine).self)
+          await withTestInjector(
+            from: TestApp.injector(), .strict(allowing: InjectionKey(Clock.self))
+          ) { scope in
+            let injector = scope.injector
+            await Task.detached {
+              _ = try? injector.resolve((any Network).self)
+              _ = try? injector.resolve((any Engine).self)
+            }.value
           }
         })
     case .placeholderResolved:
@@ -52,14 +57,17 @@ enum TestSupportFailureCase: String, CaseIterable {
           }
         })
     case .placeholderThrown:
-      let error = thrown(InjectionError.self) {
-        try withTestInjector(from: TestApp.injector()) { overrides throws(InjectionError) in
-          overrides.mapPlaceholder((any Network).self)
-        } operation: { scope throws(InjectionError) in
-          _ = try scope.injector.resolve((any Network).self)
+      let caught = Mutex<InjectionError?>(nil)
+      _ = recordedIssues {
+        withTestInjector(from: TestApp.injector()) {
+          $0.mapPlaceholder((any Network).self)
+        } operation: { scope in
+          caught.withLock {
+            $0 = thrown(InjectionError.self) { _ = try scope.injector.resolve((any Network).self) }
+          }
         }
       }
-      return error.map { "\($0)" } ?? "nothing was thrown"
+      return caught.withLock { $0 }.map { "\($0)" } ?? "nothing was thrown"
     case .baseMapsNothing:
       let issues = recordedIssues {
         withTestInjector(from: Injector(label: "app")) { scope in
@@ -138,6 +146,21 @@ func recordedIssues(_ body: () -> Void) -> [String] {
   let texts = Mutex<[String]>([])
   withKnownIssue {
     body()
+  } matching: { issue in
+    let text = issue.comments.map(\.rawValue) + [issue.error.map { "\($0)" }].compactMap { $0 }
+    texts.withLock { $0.append(text.joined(separator: "\n")) }
+    return true
+  }
+  return texts.withLock { $0 }
+}
+
+/// The texts of the issues the asynchronous `body` records, each recorded as a known issue.
+func recordedIssues(
+  isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void
+) async -> [String] {
+  let texts = Mutex<[String]>([])
+  await withKnownIssue {
+    await body()
   } matching: { issue in
     let text = issue.comments.map(\.rawValue) + [issue.error.map { "\($0)" }].compactMap { $0 }
     texts.withLock { $0.append(text.joined(separator: "\n")) }

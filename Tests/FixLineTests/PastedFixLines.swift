@@ -41,6 +41,8 @@ func pastedAwaitedDeferredFixLines(injector: Injector) async throws {
 }
 
 func pastedTestSupportFixLines(app: Injector) {
+  let first: TestInjectionOption =
+    .strict(allowing: InjectionKey((any Database).self))
   let option: TestInjectionOption =
     .strict(allowing: InjectionKey((any Database).self), InjectionKey(Settings.self, named: "eu"))
   let trait: InjectionTrait =
@@ -51,7 +53,7 @@ func pastedTestSupportFixLines(app: Injector) {
     $0.map((any Database).self, named: "replica \"b\"") { _ in PostgresDatabase() }
   } operation: { _ in
   }
-  _ = trait
+  _ = (trait, first)
 }
 
 func pastedAsyncTestSupportFixLines(scope: TestInjector) async throws {

@@ -52,6 +52,55 @@ import Testing
     #expect(try app.resolve(String.self) == "root engine")
   }
 
+  /// The app's decorator of engines: a wrapper a test's fake must not end up in.
+  final class LoggingEngine: Engine {
+    let wrapped: any Engine
+    var serial: Int { wrapped.serial }
+
+    init(wrapping engine: any Engine) { self.wrapped = engine }
+  }
+
+  static func decoratingApp() -> Injector {
+    let app = Injector(label: "app")
+    app.map((any Engine).self, scope: .singleton) { _ in FactoryEngine() }
+    app.decorate((any Engine).self) { LoggingEngine(wrapping: $0) }
+    return app
+  }
+
+  @Test func theBasesDecoratorsWrapNeitherAFactoryNorAnInstanceOverride() throws {
+    let app = Self.decoratingApp()
+    try withTestInjector(from: app) {
+      $0.map((any Engine).self, scope: .singleton) { _ in TestEngine(serial: 1) }
+    } operation: { scope throws in
+      #expect(try scope.injector.resolve((any Engine).self) is TestEngine)
+    }
+    try withTestInjector(from: app) {
+      $0.map((any Engine).self, to: TestEngine(serial: 2))
+    } operation: { scope throws in
+      #expect(try scope.injector.resolve((any Engine).self) is TestEngine)
+    }
+    #expect(try app.resolve((any Engine).self) is LoggingEngine)
+  }
+
+  @Test func aDecoratorTheTestAddsWrapsItsOverrideAlone() throws {
+    try withTestInjector(from: Self.base()) { overrides throws in
+      overrides.decorate(String.self) { "spied \($0)" }
+      overrides.map(String.self) { _ in "fake" }
+    } operation: { scope throws in
+      #expect(try scope.injector.resolve(String.self) == "spied fake")
+    }
+  }
+
+  @Test(
+    .injecting(from: DecoratorOverrideTests.base()) { $0.decorate(String.self) { "spied \($0)" } })
+  func anOverrideOfTheBodyKeepsTheTestsDecoratorsButNotTheBases() throws {
+    let scope = try #require(TestInjector.current)
+    try scope.override { $0.map(String.self) { _ in "fake" } }
+    #expect(try Injector.current.resolve(String.self) == "spied fake")
+    try scope.override { $0.map(String.self) { _ in "second fake" } }
+    #expect(try Injector.current.resolve(String.self) == "spied second fake")
+  }
+
   @Test func aDecoratorOfAPlaceholderKeepsItAPlaceholder() throws {
     try withKnownIssue {
       try withTestInjector(from: Injector()) { overrides throws in

@@ -9,7 +9,9 @@
   /// test method then runs with a test injector that has the base's mappings plus those
   /// overrides, bound as `Injector.current` and ``TestInjector/current``, and
   /// reachable as ``testInjector``. Failures the scope finds (placeholders, strict mode, unused
-  /// overrides, leaks) are `XCTFail`s of the test. A test method adds overrides of its own with
+  /// overrides, leaks) are failures of the test method, without a source line of the library;
+  /// those found on the test's thread are recorded when found. A test method adds overrides of
+  /// its own with
   /// `try testInjector.override { … }` (see ``TestInjector/override(_:)``).
   ///
   /// ```swift
@@ -66,8 +68,7 @@
         scope = try TestScope.open(
           base: baseInjector, label: name, options: options, overrides: mapOverrides,
           reporter: IssueReporter(
-            framework: .xcTest(file: #filePath, line: #line),
-            sourceLocation: #_sourceLocation))
+            framework: .xcTest(XCTestCaseReference(self)), sourceLocation: #_sourceLocation))
       } catch {
         XCTFail("InjectionTestSupport: the test injector could not be built: \(error)")
         return
@@ -75,5 +76,48 @@
       scope!.perform { super.invokeTest() }
       TestScope.close(&scope, options: options)
     }
+
+    #if canImport(Darwin)
+      /// Records `issue`, unless it is the error of a placeholder that the test method threw
+      /// after the scope recorded the placeholder's failure where it was resolved: the test
+      /// reports a resolved placeholder once.
+      ///
+      /// If you override it, call `super.record(issue)`.
+      ///
+      /// - Parameter issue: The issue.
+      override open func record(_ issue: XCTIssue) {
+        if issue.type == .thrownError, let error = issue.associatedError,
+          scope?.recorder.hasRecordedPlaceholder(of: error) == true
+        {
+          return
+        }
+        super.record(issue)
+      }
+    #else
+      /// Records a failure, unless it is the error of a placeholder that the test method threw
+      /// after the scope recorded the placeholder's failure where it was resolved: the test
+      /// reports a resolved placeholder once.
+      ///
+      /// If you override it, call `super` for the failures you do not handle.
+      ///
+      /// - Parameters:
+      ///   - description: The failure's message.
+      ///   - filePath: Where it happened.
+      ///   - lineNumber: The line where it happened.
+      ///   - expected: Whether it is an assertion's failure rather than an unexpected one.
+      override open func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+        expected: Bool
+      ) {
+        // XCTest reports an error the test method threw as `threw error "…"`, on its thread.
+        if !expected, description.hasPrefix("threw error "),
+          scope?.recorder.hasRecordedPlaceholder(describedIn: description) == true
+        {
+          return
+        }
+        super.recordFailure(
+          withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+      }
+    #endif
   }
 #endif

@@ -48,7 +48,9 @@ public struct InjectionTrait: TestTrait, SuiteTrait, TestScoping {
   /// when a trait of your own forwards to this one, in a scope of this trait alone.
   ///
   /// For a whole suite or test function (`testCase` is `nil`) it only runs `function`: each
-  /// case gets its own scope.
+  /// case gets its own scope. When `function` throws the error of a placeholder whose failure
+  /// the scope recorded where it was resolved, it returns instead of throwing it: the test
+  /// reports the placeholder once.
   ///
   /// - Parameters:
   ///   - test: The test.
@@ -83,7 +85,8 @@ public struct InjectionTrait: TestTrait, SuiteTrait, TestScoping {
     do {
       try await scope!.perform { try await function() }
     } catch {
-      TestScope.close(&scope, options: options, thrown: error)
+      // A placeholder's error whose failure was recorded where it was resolved: reported once.
+      if TestScope.close(&scope, options: options, thrown: error) { return }
       throw error
     }
     TestScope.close(&scope, options: options)

@@ -5,8 +5,10 @@ public import InjectionCore
 ///
 /// It is `Diagnosable`: wrapped in `InjectionError.factoryFailed(key:path:underlying:)`, its
 /// message gives the override to write instead of pointing at a factory. The scope records a
-/// resolved placeholder as a test failure when the test ends, unless the test's body threw this
-/// error: then that error is the one report.
+/// resolved placeholder as a test failure when it is resolved on the test's task (when the test
+/// ends if it was resolved off it); when this error then ends the test's body, the scope does
+/// not let it be reported again, except from a `withTestInjector` whose operation returns a
+/// value, which throws it on.
 public struct PlaceholderResolution: Error, CustomStringConvertible, Diagnosable {
   /// The placeholder's key.
   public let key: InjectionKey

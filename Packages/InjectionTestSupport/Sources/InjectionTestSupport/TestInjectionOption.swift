@@ -30,8 +30,10 @@ public struct TestInjectionOption: Sendable {
   /// @Test(.injecting(.strict(allowing: InjectionKey(Wheel.self), InjectionKey((any Clock).self))))
   /// ```
   ///
-  /// When a strict test reaches keys it neither overrides nor allows, the failure at its end
-  /// lists them all and gives the one `.strict(allowing: …)` to paste, these keys included.
+  /// When a strict test reaches a key it neither overrides nor allows, the failure gives the
+  /// one `.strict(allowing: …)` to paste: these keys and every key reached so far. It is
+  /// recorded where the key is reached on the test's task; keys reached off it are listed in
+  /// one failure when the test ends.
   /// Several `strict` options of one test (its suite's and its own) allow all their keys
   /// together. For keys held in an array, use ``strict(allowing:)-([InjectionKey])``.
   ///

@@ -51,7 +51,8 @@ public final class TestInjector: Sendable {
   /// In an ``InjectionTestCase``, call it on ``InjectionTestCase/testInjector``. The changes
   /// apply to what is resolved afterwards: a singleton built before keeps what it was built
   /// with, so make them before the code under test runs. Strict mode lets an override made
-  /// here through; a key it removed stays removed unless it is mapped here.
+  /// here through; a key it removed stays removed unless it is mapped here. As in the overrides
+  /// closure, the base's decorators do not wrap a key mapped here; the test's own do.
   ///
   /// - Parameter changes: Makes the changes, as the overrides closure of the trait does.
   /// - Throws: What `changes` throws, or the `InjectionError` of a module added here whose
@@ -59,8 +60,8 @@ public final class TestInjector: Sendable {
   public func override<E: Error>(_ changes: (TestOverrides) throws(E) -> Void) throws {
     let overrides = TestOverrides()
     try changes(overrides)
-    recorder.noteOverrides(overrides.overriddenKeys, placeholders: overrides.placeholders)
-    try overrides.apply(to: injector)
+    let (undecorated, ownDecorators) = recorder.noteOverrides(overrides)
+    try overrides.apply(to: injector, undecorating: undecorated, keeping: ownDecorators)
   }
 
   /// Whether the test that opened this scope is still running it.

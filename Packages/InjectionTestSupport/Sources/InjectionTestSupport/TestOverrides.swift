@@ -15,10 +15,13 @@ public import InjectionCore
 /// Mapping a key twice in one scope keeps the later mapping, as mapping it twice on an injector
 /// does; a suite's overrides come before its tests' own, so a test's win. A contribution
 /// (`contribute`) is added to the collection of its key, after the base's contributions;
-/// ``removeContributions(to:named:)`` replaces the collection. A decorator (`decorate`) is added
-/// after the base's decorators of its key, and wraps the values the test injector builds;
-/// ``removeDecorators(of:named:)`` removes the base's (the test injector is a copy: it holds
-/// the decorators of the base's whole chain).
+/// ``removeContributions(to:named:)`` replaces the collection. A key the test maps is exactly
+/// what the test said: the base's decorators do not wrap it, whether it is mapped `to:` an
+/// instance or to a factory; a decorator the test adds (`decorate`, before or after the
+/// mapping) does, when the value is built. A decorator is added after the base's decorators of
+/// its key, and wraps the values the test injector builds; ``removeDecorators(of:named:)``
+/// removes the base's (the test injector is a copy: it holds the decorators of the base's whole
+/// chain).
 public final class TestOverrides: Mapper {
   /// One change, in the order the test made it.
   enum Change {
@@ -147,8 +150,48 @@ public final class TestOverrides: Mapper {
     }
   }
 
-  /// Applies the changes to `injector`, in order.
-  func apply(to injector: Injector) throws(InjectionError) {
+  /// The keys the changes map (placeholders and aliases included; not decorators,
+  /// contributions or modules), each once, in the order first mapped: the keys whose values
+  /// are exactly what the test said, which the base's decorators do not wrap.
+  var mappedKeys: [InjectionKey] {
+    var seen: Set<InjectionKey> = []
+    return changes.compactMap {
+      guard case .map(let mapping) = $0, !mapping.isDecorator, !mapping.isContribution,
+        seen.insert(mapping.key).inserted
+      else { return nil }
+      return mapping.key
+    }
+  }
+
+  /// Adds the decorators the changes make to `decorators`, the test's own decorators of each
+  /// key in the order added; a removal of a key's decorators empties its list.
+  func collectDecorators(into decorators: inout [InjectionKey: [Mapping]]) {
+    for change in changes {
+      switch change {
+      case .map(let mapping) where mapping.isDecorator:
+        decorators[mapping.key, default: []].append(mapping)
+      case .removeDecorators(let key): decorators[key] = nil
+      default: continue
+      }
+    }
+  }
+
+  /// Applies the changes to `injector`, in order, after taking the decorators the test did
+  /// not add off the keys in `undecorated`.
+  ///
+  /// - Parameters:
+  ///   - injector: The test injector.
+  ///   - undecorated: Keys whose decorators to remove first: the base's, copied into the test
+  ///     injector, do not wrap a test's override.
+  ///   - ownDecorators: The decorators the test added earlier, put back on those keys.
+  func apply(
+    to injector: Injector, undecorating undecorated: [InjectionKey] = [],
+    keeping ownDecorators: [InjectionKey: [Mapping]] = [:]
+  ) throws(InjectionError) {
+    for key in undecorated {
+      injector.removeDecorators(of: key)
+      for decorator in ownDecorators[key] ?? [] { injector.add(decorator) }
+    }
     for change in changes {
       switch change {
       case .map(let mapping): injector.add(mapping)

@@ -24,7 +24,9 @@ public import Testing
 /// shared with `base` or another test, and `base` is left exactly as it was.
 ///
 /// The scope throws what its closures throw (typed throws): a body that cannot throw needs no
-/// `try`. A test injector that cannot be built (a failing override module or eager singleton)
+/// `try`. One exception: when `operation` returns nothing and throws the error of a placeholder
+/// whose failure the scope recorded where it was resolved, the scope returns instead, so that the
+/// test reports the placeholder once. A test injector that cannot be built (a failing override module or eager singleton)
 /// throws its `InjectionError` when the closures throw `any Error` or `InjectionError`;
 /// otherwise the scope records it as a test failure and skips `operation` (which must then
 /// return `Void`; a scope whose non-throwing body returns a value stops the program instead).
@@ -97,7 +99,9 @@ public func withTestInjector<R, E: Error>(
       return .failure(error)
     }
   }
-  TestScope.close(&scope, options: options, thrown: result.failure)
+  let isReported = TestScope.close(&scope, options: options, thrown: result.failure)
+  // A placeholder's error whose failure was recorded where it was resolved: reported once.
+  if isReported, let nothing = () as? R { return nothing }
   return try result.get()
 }
 
@@ -173,6 +177,8 @@ public func withTestInjector<R, E: Error>(
       return .failure(error)
     }
   }
-  TestScope.close(&scope, options: options, thrown: result.failure)
+  let isReported = TestScope.close(&scope, options: options, thrown: result.failure)
+  // A placeholder's error whose failure was recorded where it was resolved: reported once.
+  if isReported, let nothing = () as? R { return nothing }
   return try result.get()
 }

@@ -14,8 +14,11 @@ struct IssueReporter: Sendable {
   enum Framework: Sendable {
     /// A Swift Testing test: `Issue.record`, only on the test's own task.
     case swiftTesting
-    /// An XCTest test: `XCTFail` at `file` and `line`, from any thread while the test runs.
-    case xcTest(file: StaticString, line: UInt)
+    #if canImport(XCTest)
+      /// An XCTest test: recorded on its test case, from any thread while the test runs, and
+      /// attributed to the test method, not to a line of this library.
+      case xcTest(XCTestCaseReference)
+    #endif
     /// No test: printed to standard error.
     case none
   }
@@ -32,7 +35,10 @@ struct IssueReporter: Sendable {
   var canRecordHere: Bool {
     switch framework {
     case .swiftTesting: Test.current != nil
-    case .xcTest, .none: true
+    #if canImport(XCTest)
+      case .xcTest: true
+    #endif
+    case .none: true
     }
   }
 
@@ -41,12 +47,10 @@ struct IssueReporter: Sendable {
     switch framework {
     case .swiftTesting:
       Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-    case .xcTest(let file, let line):
-      #if canImport(XCTest)
-        XCTFail(message, file: file, line: line)
-      #else
-        Self.print(message)
-      #endif
+    #if canImport(XCTest)
+      case .xcTest(let reference):
+        reference.record(message)
+    #endif
     case .none:
       Self.print(message)
     }
@@ -60,3 +64,30 @@ struct IssueReporter: Sendable {
     }
   }
 }
+
+#if canImport(XCTest)
+  /// The test case of an ``InjectionTestCase``, which its scope's failures are recorded on.
+  ///
+  /// `@unchecked Sendable`: no lock; `testCase` is a weak reference set once, in `init`, and
+  /// only used to record a failure, which XCTest allows from any thread while the test runs.
+  final class XCTestCaseReference: @unchecked Sendable {
+    weak let testCase: XCTestCase?
+
+    init(_ testCase: XCTestCase) { self.testCase = testCase }
+
+    /// Records `message` as a failure of the test, attributed to the test method: a source
+    /// line of the library would send Xcode users to the library instead of their test.
+    func record(_ message: String) {
+      guard let testCase else { return IssueReporter.print(message) }
+      #if canImport(Darwin)
+        // An issue without a location: Xcode shows it on the test method.
+        testCase.record(XCTIssue(type: .assertionFailure, compactDescription: message))
+      #else
+        // The location swift-corelibs-xctest gives a failure with no line (an error the test
+        // method threw): the report names the test method.
+        testCase.recordFailure(
+          withDescription: message, inFile: "<EXPR>", atLine: 0, expected: true)
+      #endif
+    }
+  }
+#endif

@@ -30,6 +30,9 @@ final class ScopeRecorder: Sendable {
   struct Reached {
     let key: InjectionKey
     let path: [InjectionKey]
+    /// Whether its failure was recorded when it happened, on the test's task; if not, the
+    /// scope records it when it ends.
+    let isRecorded: Bool
   }
 
   struct State {
@@ -42,6 +45,13 @@ final class ScopeRecorder: Sendable {
     var placeholders: Set<InjectionKey>
     /// The keys the test overrode, in order; the test body can add more.
     var overriddenKeys: [InjectionKey]
+    /// The base's keys that strict mode removed from the test injector and the test has not
+    /// overridden since: an override the body makes takes its key out.
+    var removedByStrictMode: Set<InjectionKey>
+    /// The keys the test mapped, whose base decorators are off the test injector.
+    var undecoratedKeys: Set<InjectionKey> = []
+    /// The decorators the test added, by key, in the order added.
+    var testDecorators: [InjectionKey: [Mapping]] = [:]
     /// The keys strict mode removed that the test reached, in the order first reached.
     var strictMisses: [Reached] = []
     /// The placeholders resolved, in the order first resolved.
@@ -52,30 +62,46 @@ final class ScopeRecorder: Sendable {
 
   private let state: Mutex<State>
   private let reporter: IssueReporter
-  /// The base's keys that strict mode removed from the test injector.
-  private let removedByStrictMode: Set<InjectionKey>
   /// The keys the test's options allow in strict mode, in the order given.
   let allowedByStrictMode: [InjectionKey]
   private let checksLeaks: Bool
 
-  init(
-    reporter: IssueReporter, placeholders: Set<InjectionKey>, overriddenKeys: [InjectionKey],
-    removedByStrictMode: Set<InjectionKey>, allowedByStrictMode: [InjectionKey],
-    checksLeaks: Bool
-  ) {
-    self.state = Mutex(State(placeholders: placeholders, overriddenKeys: overriddenKeys))
+  /// A recorder with no overrides yet: ``noteOverrides(_:)`` records them.
+  init(reporter: IssueReporter, allowedByStrictMode: [InjectionKey], checksLeaks: Bool) {
+    self.state = Mutex(State(placeholders: [], overriddenKeys: [], removedByStrictMode: []))
     self.reporter = reporter
-    self.removedByStrictMode = removedByStrictMode
     self.allowedByStrictMode = allowedByStrictMode
     self.checksLeaks = checksLeaks
   }
 
-  /// Records the changes the test body made to the running scope.
-  func noteOverrides(_ keys: [InjectionKey], placeholders: Set<InjectionKey>) {
+  /// Records the base's keys that strict mode removes from the test injector, but those the
+  /// test overrode since.
+  func removeInStrictMode(_ keys: Set<InjectionKey>) {
     state.withLock { state in
+      state.removedByStrictMode = keys.subtracting(state.overriddenKeys)
+    }
+  }
+
+  /// Records the changes the test made to the scope (its overrides closures, then each
+  /// ``TestInjector/override(_:)`` of its body); strict mode lets the keys they override
+  /// through from now on.
+  ///
+  /// - Returns: The keys the changes map for the first time, whose base decorators must come
+  ///   off the test injector, and the decorators the test added earlier, to put back on them.
+  func noteOverrides(
+    _ overrides: TestOverrides
+  ) -> (undecorated: [InjectionKey], ownDecorators: [InjectionKey: [Mapping]]) {
+    let keys = overrides.overriddenKeys
+    return state.withLock { state in
       state.overriddenKeys += keys
+      state.removedByStrictMode.subtract(keys)
       state.placeholders.subtract(keys)
-      state.placeholders.formUnion(placeholders)
+      state.placeholders.formUnion(overrides.placeholders)
+      let undecorated = overrides.mappedKeys.filter { !state.undecoratedKeys.contains($0) }
+      let ownDecorators = state.testDecorators
+      state.undecoratedKeys.formUnion(undecorated)
+      overrides.collectDecorators(into: &state.testDecorators)
+      return (undecorated, ownDecorators)
     }
   }
 
@@ -84,34 +110,40 @@ final class ScopeRecorder: Sendable {
 
   /// Records one resolution event of the test injector.
   ///
-  /// Strict-mode misses and resolved placeholders are kept and reported once, when the scope
-  /// ends: all of a test's strict misses in one failure, and a placeholder whose error ends the
-  /// test only by that error.
+  /// A strict-mode miss or a resolved placeholder is recorded when it happens if it happens on
+  /// the test's task, so that a `withKnownIssue` around the resolution sees it; one found on
+  /// another task is kept for the end of the scope. Each key is reported once.
   func observe(_ event: ResolutionEvent) {
     switch event.phase {
     case .started:
-      state.withLock { state in
-        guard state.isActive else { return }
+      let miss = state.withLock { state -> String? in
+        guard state.isActive else { return nil }
         state.counts[event.key, default: 0] += 1
-        guard removedByStrictMode.contains(event.key),
+        guard state.removedByStrictMode.contains(event.key),
           !state.strictMisses.contains(where: { $0.key == event.key })
-        else { return }
-        state.strictMisses.append(Reached(key: event.key, path: event.path))
+        else { return nil }
+        let reached = Reached(key: event.key, path: event.path, isRecorded: isOnTestTask)
+        state.strictMisses.append(reached)
+        return reached.isRecorded ? strictModeMessage([reached], reached: state.strictMisses) : nil
       }
+      if let miss { reporter.record(miss) }
     case .ended(let outcome):
-      let isLatePlaceholder = state.withLock { state -> Bool in
-        guard state.placeholders.contains(event.key) else { return false }
-        guard state.isActive else { return true }
-        if !state.placeholderHits.contains(where: { $0.key == event.key }) {
-          state.placeholderHits.append(Reached(key: event.key, path: event.path))
+      let (isLate, hit) = state.withLock { state -> (Bool, Reached?) in
+        guard state.placeholders.contains(event.key) else { return (false, nil) }
+        guard state.isActive else { return (true, nil) }
+        guard !state.placeholderHits.contains(where: { $0.key == event.key }) else {
+          return (false, nil)
         }
-        return false
+        let reached = Reached(key: event.key, path: event.path, isRecorded: isOnTestTask)
+        state.placeholderHits.append(reached)
+        return (false, reached)
       }
       if case .failed(.notMapped) = outcome { state.withLock { $0.hasMissed = true } }
-      if isLatePlaceholder {
+      if isLate {
         IssueReporter.print(
           "after its test ended: \(Self.placeholderMessage(event.key, event.path))")
       }
+      if let hit, hit.isRecorded { reporter.record(Self.placeholderMessage(hit.key, hit.path)) }
       if checksLeaks, case .built(let value) = outcome, type(of: value) is AnyObject.Type {
         let object = value as AnyObject
         let built = BuiltObject(
@@ -120,6 +152,12 @@ final class ScopeRecorder: Sendable {
         state.withLock { if $0.isActive { $0.built.append(built) } }
       }
     }
+  }
+
+  /// Whether the calling task is the test's own (or a child task of it): the one that runs
+  /// the test's body with this scope bound, where a failure can be recorded now.
+  private var isOnTestTask: Bool {
+    TestInjector.current?.recorder === self && reporter.canRecordHere
   }
 
   /// What a resolved placeholder reports: the key, the path, and the override to write.
@@ -131,11 +169,11 @@ final class ScopeRecorder: Sendable {
     """
   }
 
-  /// The strict-mode failure for the keys reached: each key with the path that asked for it,
-  /// and one `.strict(allowing: …)` that allows them with those already allowed.
-  func strictModeMessage(_ misses: [Reached]) -> String? {
+  /// The strict-mode failure for `misses`: each key with the path that asked for it, and one
+  /// `.strict(allowing: …)` that allows every key `reached` so far with those already allowed.
+  func strictModeMessage(_ misses: [Reached], reached: [Reached]) -> String? {
     guard let first = misses.first else { return nil }
-    let allowing = (allowedByStrictMode + misses.map(\.key)).map(\.initializerInCode)
+    let allowing = (allowedByStrictMode + reached.map(\.key)).map(\.initializerInCode)
     let option = ".strict(allowing: \(allowing.joined(separator: ", ")))"
     if misses.count == 1 {
       return """
@@ -154,17 +192,41 @@ final class ScopeRecorder: Sendable {
       """
   }
 
-  /// Ends what the scope checks while the test runs, on the test's task: the failures seen
-  /// off the test's task, the strict misses, and the placeholders resolved, except the one
-  /// whose error the test's body threw (the test reports that error, with the same fix).
-  func recordFindings(thrownPlaceholder: InjectionKey?) {
+  /// Ends what the scope checks while the test runs, on the test's task: records what was
+  /// found off the test's task (its failures; its strict misses, all in one; its placeholders,
+  /// except the one whose error the test's body threw, which the test reports).
+  ///
+  /// - Parameter thrownPlaceholder: The placeholder whose error the test's body threw, if any.
+  /// - Returns: Whether that placeholder's failure was recorded when it was resolved, on the
+  ///   test's task, so that its error need not be reported again.
+  func recordFindings(thrownPlaceholder: InjectionKey?) -> Bool {
     let (pending, misses, hits) = state.withLock { state in
       (state.pending, state.strictMisses, state.placeholderHits)
     }
     for message in pending { reporter.record(message) }
-    if let message = strictModeMessage(misses) { reporter.record(message) }
-    for hit in hits where hit.key != thrownPlaceholder {
+    let missesOffTask = misses.filter { !$0.isRecorded }
+    if let message = strictModeMessage(missesOffTask, reached: misses) { reporter.record(message) }
+    for hit in hits where !hit.isRecorded && hit.key != thrownPlaceholder {
       reporter.record(Self.placeholderMessage(hit.key, hit.path))
+    }
+    return hits.contains { $0.key == thrownPlaceholder && $0.isRecorded }
+  }
+
+  /// Whether `error` is a placeholder's error whose failure was recorded when the placeholder
+  /// was resolved on the test's task.
+  func hasRecordedPlaceholder(of error: any Error) -> Bool {
+    guard let key = TestScope.placeholderKey(in: error) else { return false }
+    return state.withLock { $0.placeholderHits.contains { $0.key == key && $0.isRecorded } }
+  }
+
+  /// Whether `description`, XCTest's report of an error a test method threw, reports a
+  /// placeholder's error whose failure was recorded when the placeholder was resolved on the
+  /// test's task.
+  func hasRecordedPlaceholder(describedIn description: String) -> Bool {
+    state.withLock { state in
+      state.placeholderHits.contains {
+        $0.isRecorded && description.contains(PlaceholderResolution(key: $0.key).description)
+      }
     }
   }
 
@@ -174,7 +236,7 @@ final class ScopeRecorder: Sendable {
   /// Records a failure now if the calling task belongs to the test, keeps it for the end of
   /// the scope if the test still runs, or prints it if the test is over.
   func report(_ message: String) {
-    let onTestTask = TestInjector.current?.recorder === self && reporter.canRecordHere
+    let onTestTask = isOnTestTask
     let isActive = state.withLock { state -> Bool in
       guard state.isActive else { return false }
       if !onTestTask { state.pending.append(message) }

@@ -17,25 +17,28 @@ enum TestScope {
     let changes = TestOverrides()
     try overrides(changes)
     let overridden = changes.overriddenKeys  // placeholders included: they are mappings
-    var removedByStrictMode: Set<InjectionKey> = []
     let allowed = strictAllowances(in: options)
-    if let allowed {
-      let snapshot = base.snapshot()
-      let mapped = snapshot.mappings.map(\.key) + snapshot.inherited.flatMap(\.mappings).map(\.key)
-      removedByStrictMode = Set(mapped).subtracting(overridden).subtracting(allowed)
-    }
     let recorder = ScopeRecorder(
-      reporter: reporter, placeholders: changes.placeholders, overriddenKeys: overridden,
-      removedByStrictMode: removedByStrictMode, allowedByStrictMode: allowed ?? [],
+      reporter: reporter, allowedByStrictMode: allowed ?? [],
       checksLeaks: TestInjectionOption.contains(.checkLeaks, in: options))
+    // The base's decorators do not wrap what the test maps: an override is what it says.
+    let (undecorated, _) = recorder.noteOverrides(changes)
     var observation: ResolutionObservation?
     let copyOf = "a copy of '\(base.label)'\(allowed == nil ? "" : ", strict")"
     let injector = try base.makeCopy(label: "\(label) (\(copyOf))") {
       copy throws(InjectionError) in
       // Observed from the start, so that what its eager singletons resolve is counted too.
       observation = copy.observeResolutions { recorder.observe($0) }
-      for key in removedByStrictMode { copy.unmap(key) }
-      try changes.apply(to: copy)
+      if let allowed {
+        // Strict mode removes what the copy holds, read from the copy itself (the base, read
+        // at one moment, with its ancestors' mappings): a module the base gains or loses on
+        // another thread meanwhile is removed whole, never let through.
+        let held = copy.snapshot().mappings.map(\.key)
+        let removed = Set(held).subtracting(overridden).subtracting(allowed)
+        recorder.removeInStrictMode(removed)
+        for key in removed { copy.unmap(key) }
+      }
+      try changes.apply(to: copy, undecorating: undecorated)
     }
     return TestInjector(
       injector: injector, base: base, recorder: recorder, observation: observation!)
@@ -79,18 +82,23 @@ enum TestScope {
   /// the hint for a base that maps nothing, then the unused overrides and the leaks that
   /// `options` ask for. Releases `scope` first, so that the test injector and its singletons go
   /// away unless something else still holds it.
+  ///
+  /// - Returns: Whether `thrown` is the error of a placeholder whose failure was recorded when
+  ///   it was resolved on the test's task: the caller need not let the test report it again.
+  @discardableResult
   static func close(
     _ scope: inout TestInjector?, options: [TestInjectionOption], thrown: (any Error)? = nil
-  ) {
+  ) -> Bool {
     // No strong local reference to the scope: releasing `scope` must release the injector.
     guard let recorder = scope?.recorder, let label = scope?.injector.label,
       let base = scope?.base
-    else { return }
+    else { return false }
     let unused = scope?.unusedOverrides ?? []
     weak let injector = scope?.injector
     scope = nil
     recorder.end()
-    recorder.recordFindings(thrownPlaceholder: thrown.flatMap(placeholderKey(in:)))
+    let isReported = recorder.recordFindings(
+      thrownPlaceholder: thrown.flatMap(placeholderKey(in:)))
     if recorder.hasMissed, base.mapsNothing {
       recorder.recordAtEnd(
         """
@@ -111,7 +119,7 @@ enum TestScope {
         """)
     }
     let survivors = recorder.survivors()
-    guard !survivors.isEmpty else { return }
+    guard !survivors.isEmpty else { return isReported }
     let names = survivors.map { "\($0.typeName) (resolved as \($0.key))" }
     let holder =
       injector == nil
@@ -126,6 +134,7 @@ enum TestScope {
       \(names.joined(separator: ", ")).
         \(holder)
       """)
+    return isReported
   }
 
   /// The keys strict mode allows, or `nil` when `options` do not ask for strict mode.
