@@ -6,6 +6,9 @@ import Synchronization
 /// at once, each cancelled at a random moment; every task that gets a value reads its fields
 /// at once, in the task that awaited it.
 ///
+/// Two threads spin meanwhile, so that the tasks' threads are preempted at random moments, as
+/// on a loaded machine.
+///
 /// Every value a task got is fully initialized, the readers of one lazy value all got one
 /// instance, the readers of the singleton (through lazy values and providers) all got one
 /// instance, built once, and a cancelled reader gets the value or `.cancelled`. Under
@@ -51,10 +54,24 @@ enum AwaitedDeferredCancellation {
   /// The lazy values of the transient that one round reads.
   private static let transientLazies = 6
 
+  /// Threads that only spin, so that the processors are shared as on a loaded machine.
+  private static let busyThreads = 2
+
   static let scenario = Scenario(name: "awaited-deferred-cancellation") { run in
-    while run.isRunning {
-      oneRound(run)
-      run.recordIteration()
+    let stop = Flag()
+    Threads.run(1 + busyThreads, stackSize: 1 << 18) { index in
+      guard index == 0 else {
+        // Takes a processor from a reader or a build at random moments: a waiter that is
+        // preempted between joining a read and suspending is resumed before it suspends.
+        var jitter = Jitter(seed: index)
+        while !stop.isSet { jitter.spin(below: 1 << 12) }
+        return
+      }
+      while run.isRunning {
+        oneRound(run)
+        run.recordIteration()
+      }
+      stop.set()
     }
   }
 
