@@ -249,23 +249,29 @@ extension Lazy where Value: Sendable {
       if let waiting { AsyncWaitGraph.endWaiting(waiting.build, for: read) }
     }
     let id = AsyncBuild<Value>.nextWaiterID()
-    return await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: LazyAsyncRead<Value>.Waiter) in
+    let handover = AsyncHandover<Value>()
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let waiter = AsyncWaiter(continuation: continuation, handover: handover)
         let outcome = reading.withLock { reading -> Result<Value, InjectionError>?? in
           // The read may be over: then look again.
           guard case .awaited(let current) = reading, current === read else { return .some(nil) }
           // Checked under the lock that the cancellation handler takes: a task cancelled
           // before its waiter is added is never left waiting.
-          if Task.isCancelled { return .failure(.cancelled(key: key)) }
+          if Task.isCancelled {
+            return Result<Value, InjectionError>.failure(.cancelled(key: key))
+          }
           read.add(waiter, id: id)
           return nil
         }
-        if let outcome { waiter.resume(returning: outcome) }
+        if let outcome { waiter.resume(with: outcome) }
       }
     } onCancel: {
       let waiter = reading.withLock { _ in read.remove(id: id) }
-      waiter?.resume(returning: .failure(.cancelled(key: key)))
+      waiter?.resume(with: .failure(.cancelled(key: key)))
     }
+    // Through the handover, not the continuation: an edge ThreadSanitizer sees (`AsyncWaiter`).
+    return handover.take()
   }
 
   /// Resolves the value for an awaited first read, in the task of its own that the read
@@ -297,7 +303,7 @@ extension Lazy where Value: Sendable {
       reading = .none
       return read.takeWaiters()
     }
-    for waiter in waiters { waiter.resume(returning: result) }
+    for waiter in waiters { waiter.resume(with: result) }
   }
 
   /// The key that names an awaited read in a cycle's path: `Lazy<Value>`.
@@ -320,7 +326,7 @@ enum LazyReading<Value> {
 // @unchecked Sendable: the lock is the owning lazy value's `reading` lock, and it guards
 // `waiters` (read and written only inside its `withLock`).
 final class LazyAsyncRead<Value>: @unchecked Sendable {
-  typealias Waiter = UnsafeContinuation<Result<Value, InjectionError>?, Never>
+  typealias Waiter = AsyncWaiter<Value>
 
   /// Guarded by the owning lazy value's `reading` lock.
   @exclusivity(unchecked) private var waiters: [UInt64: Waiter] = [:]

@@ -260,23 +260,27 @@ extension Injector {
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
     let key = registration.key.publicKey
     let id = AsyncBuild<T>.nextWaiterID()
-    return await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: UnsafeContinuation<Delivery<T>?, Never>) in
-        let outcome = registry.withLock { _ -> Delivery<T>?? in
+    let handover = AsyncHandover<T>()
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let waiter = AsyncWaiter(continuation: continuation, handover: handover)
+        let outcome = registry.withLock { _ -> Result<T, InjectionError>?? in
           // The build may be over: then look again.
           guard recipe.build === build else { return .some(nil) }
           // Checked under the mutex that the cancellation handler takes: a task cancelled
           // before its waiter is added is never left waiting.
-          if Task.isCancelled { return Delivery(result: .failure(.cancelled(key: key))) }
+          if Task.isCancelled { return Result<T, InjectionError>.failure(.cancelled(key: key)) }
           build.add(waiter, id: id)
           return nil
         }
-        if let outcome { waiter.resume(returning: outcome) }
+        if let outcome { waiter.resume(with: outcome) }
       }
     } onCancel: {
       let waiter = registry.withLock { _ in recipe.build?.remove(id: id) }
-      waiter?.resume(returning: Delivery(result: .failure(.cancelled(key: key))))
+      waiter?.resume(with: .failure(.cancelled(key: key)))
     }
+    // Through the handover, not the continuation: an edge ThreadSanitizer sees (`AsyncWaiter`).
+    return handover.take().map(Delivery.init(result:))
   }
 
   /// Runs the build of a cached `async` value, publishes it, and resumes its waiters.
@@ -302,7 +306,7 @@ extension Injector {
       if case .success(let value) = result { registration.publishBuilt(value, hasHook: hasHook) }
       return build.takeWaiters()
     }
-    for waiter in waiters { waiter.resume(returning: Delivery(result: result)) }
+    for waiter in waiters { waiter.resume(with: result) }
   }
 }
 
