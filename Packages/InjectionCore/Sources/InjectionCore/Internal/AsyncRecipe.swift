@@ -25,12 +25,16 @@ final class AsyncRecipe<T>: @unchecked Sendable {
 /// The build runs in a task of its own, so that no waiter's cancellation reaches it; each
 /// waiter is a continuation, so that no thread is blocked while it waits. The build resumes
 /// every waiter still here with its result; a cancelled waiter is taken out and resumed at
-/// once with ``InjectionError/cancelled(key:)``. The result reaches each waiter through its
-/// ``AsyncWaiter``'s handover, not through the continuation.
+/// once with ``InjectionError/cancelled(key:)``. The result reaches each waiter through the
+/// build's ``AsyncHandover`` and the waiter's ``AsyncWake``, not through the continuation.
 // @unchecked Sendable: the lock is the owning injector's `registry` mutex (`Injector.registry`),
-// and it guards `waiters` (read and written only inside its `withLock`).
+// and it guards `waiters` and `handover` (read and written only inside its `withLock`).
 final class AsyncBuild<T>: @unchecked Sendable {
-  typealias Waiter = AsyncWaiter<T>
+  typealias Waiter = AsyncWaiter
+
+  /// Where the build leaves its outcome for its waiters, until it is over; guarded by the
+  /// owning injector's `registry` mutex.
+  @exclusivity(unchecked) var handover: AsyncHandover<T>? = AsyncHandover()
 
   /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) private var waiters: [UInt64: Waiter] = [:]
@@ -64,59 +68,91 @@ private enum WaiterIDs {
 }
 
 /// A task that waits for an `async` build or for an awaited first read of a ``Lazy`` value:
-/// its continuation, and the handover through which it gets the outcome.
+/// its continuation, and the ``AsyncWake`` that says why it was resumed.
 ///
-/// The outcome does not travel through the continuation: whoever resumes the waiter (the
-/// build, the waiter's cancellation handler, or the waiter itself) first fills the handover
-/// with a releasing store, and the waiter reads it after its continuation returned with an
-/// acquiring load. The runtime already orders a `resume` before the code after the `await`
-/// (Swift's memory model needs nothing more), but when the `resume` comes before the waiting
-/// task has finished suspending, `swift_continuation_await` lets the task go on without the
-/// annotation that tells ThreadSanitizer so, and it reports the waiter's first read of the
-/// value as a race with the factory's writes. The atomic pair is an edge that ThreadSanitizer
-/// sees on every path. See `Documentation/DesignDecisions.md`, "Why an awaited value is
-/// handed over through an atomic".
-struct AsyncWaiter<T>: Sendable {
+/// The outcome does not travel through the continuation: the build stores it once in its
+/// ``AsyncHandover``, and whoever resumes a waiter (the build, the waiter's cancellation
+/// handler, or the waiter itself) first sets the waiter's wake with a releasing store; the
+/// waiter reads its wake after its continuation returned, with an acquiring load, and only then
+/// the handover. The runtime already orders a `resume` before the code after the `await` (Swift's
+/// memory model needs nothing more), but when the `resume` comes before the waiting task has
+/// finished suspending, `swift_continuation_await` lets the task go on without the annotation
+/// that tells ThreadSanitizer so, and it reports the waiter's first read of the value as a race
+/// with the factory's writes. The atomic pair is an edge that ThreadSanitizer sees on every
+/// path. See `Documentation/DesignDecisions.md`, "Why an awaited value is handed over through
+/// an atomic". Not generic, so that a waiter costs no lookup of generic metadata.
+struct AsyncWaiter: Sendable {
   let continuation: UnsafeContinuation<Void, Never>
-  let handover: AsyncHandover<T>
+  let wake: AsyncWake
 
-  /// Hands `outcome` over, then resumes the waiting task; called once per waiter, by whoever
-  /// took it out of the waiters (or never put it in).
-  ///
-  /// - Parameter outcome: The result for the waiter, or `nil` to tell it to look again.
-  func resume(with outcome: Result<T, InjectionError>?) {
-    handover.fill(outcome)
+  /// Sets the wake to `reason`, then resumes the waiting task; called once per waiter, by
+  /// whoever took it out of the waiters (or never put it in).
+  func resume(_ reason: AsyncWake.Reason) {
+    wake.set(reason)
     continuation.resume()
   }
 }
 
-/// Where one waiter of an `async` build or an awaited ``Lazy`` read finds its outcome.
-// @unchecked Sendable: `outcome` is written once, by the one thread that resumes the waiter
-// (``AsyncWaiter/resume(with:)``), before its releasing store of `true` into `isFilled`; the
-// waiter reads it only after its continuation returned, with an acquiring load of `isFilled`
-// that sees `true` (the resume happens before that load, so coherence gives it the store). The
-// value in a successful outcome is `Sendable`: an awaited `Lazy` requires `Value: Sendable`,
-// and an `async` build hands over only cached values, whose `map` methods require `Sendable`
-// (as for ``Delivery``).
-final class AsyncHandover<T>: @unchecked Sendable {
-  private let isFilled = Atomic<Bool>(false)
-  @exclusivity(unchecked) private var outcome: Result<T, InjectionError>?
+/// Why a waiter of an `async` build or an awaited ``Lazy`` read was resumed: set once, with a
+/// releasing store, before it is resumed; read by the waiter after it was resumed.
+final class AsyncWake: Sendable {
+  /// What the waiter does next.
+  enum Reason: UInt8 {
+    /// Not resumed yet.
+    case pending
+    /// The build is over: its outcome is in its ``AsyncHandover``.
+    case over
+    /// The waiter's task was cancelled before the build was over.
+    case cancelled
+    /// The build was over before the waiter joined it: look again.
+    case lookAgain
+  }
+
+  private let state = Atomic<UInt8>(Reason.pending.rawValue)
 
   init() {}
 
-  /// Stores the outcome; once, before the waiter is resumed.
-  func fill(_ outcome: Result<T, InjectionError>?) {
-    self.outcome = outcome
-    isFilled.store(true, ordering: .releasing)
+  /// Records why the waiter is resumed; once, before it is resumed.
+  func set(_ reason: Reason) {
+    state.store(reason.rawValue, ordering: .releasing)
   }
 
-  /// The outcome, read by the waiter after its continuation returned; `nil` means look again.
-  func take() -> Result<T, InjectionError>? {
-    guard isFilled.load(ordering: .acquiring) else {
-      preconditionFailure("a waiter was resumed before its outcome was handed over")
+  /// What the waiter gets, read after its continuation returned: the build's outcome from
+  /// `handover`, ``InjectionError/cancelled(key:)``, or `nil` to look again.
+  ///
+  /// The resume happens before this acquiring load, so by coherence it reads the releasing
+  /// store of ``set(_:)``, and what the resumer did before it (the build's outcome) happens
+  /// before the read of the outcome.
+  func outcome<T>(from handover: AsyncHandover<T>?, key: InjectionKey)
+    -> Result<T, InjectionError>?
+  {
+    switch Reason(rawValue: state.load(ordering: .acquiring)) {
+    case .cancelled: return .failure(.cancelled(key: key))
+    case .lookAgain: return nil
+    case .over: if let outcome = handover?.outcome { return outcome }
+    case .pending, nil: break
     }
-    return outcome
+    preconditionFailure("a waiter was resumed before its outcome was handed over")
   }
+}
+
+/// The outcome of an `async` build or of an awaited first read of a ``Lazy`` value, for its
+/// waiters.
+///
+/// The build holds it while it runs; each waiter takes a reference when it joins, under the
+/// lock that guards the build's waiters. When the build is over, it takes the handover out of
+/// the build (so that nothing that still holds the build, such as a task the factory started,
+/// keeps the value alive), stores the outcome, and only then sets its waiters' wakes.
+// @unchecked Sendable: `outcome` is written once, by the build's task, before its releasing
+// store into the ``AsyncWake`` of every waiter it resumes; a waiter reads it only after an
+// acquiring load of its wake saw ``AsyncWake/Reason/over``. The value in a successful outcome
+// is `Sendable`: an awaited `Lazy` requires `Value: Sendable`, and an `async` build hands over
+// only cached values, whose `map` methods require `Sendable` (as for ``Delivery``).
+final class AsyncHandover<T>: @unchecked Sendable {
+  /// Set once by the build, before any of its waiters is resumed with ``AsyncWake/Reason/over``.
+  @exclusivity(unchecked) var outcome: Result<T, InjectionError>?
+
+  init() {}
 }
 
 /// The result of a resolution, handed across tasks.
