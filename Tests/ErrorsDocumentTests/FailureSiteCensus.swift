@@ -23,6 +23,7 @@ enum FailureSiteCensus {
     "InjectionCore/PropertyWrappers/InjectedCell.swift": 2,
     // Internal checks that only a bug of the library or of the system trips (Errors.md says
     // so, without an entry each): pthread calls that fail, and invariants of the resolution.
+    "InjectionCore/Internal/AsyncRecipe.swift": 1,
     "InjectionCore/Internal/Platform.swift": 4,
     "InjectionCore/Internal/Registration.swift": 6,
     "InjectionCore/Resolution/Injector+AsyncResolution.swift": 3,

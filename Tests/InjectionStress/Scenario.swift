@@ -36,6 +36,7 @@ struct Scenario: Sendable {
     LazyFirstRead.scenario,
     AsyncFirstBuild.scenario,
     AwaitedLazyRead.scenario,
+    AwaitedDeferredCancellation.scenario,
     GraphRemapWhileBuilding.scenario,
     LazyWaitsForASingleton.scenario,
     ObserverResolvesWithArguments.scenario,

@@ -249,23 +249,31 @@ extension Lazy where Value: Sendable {
       if let waiting { AsyncWaitGraph.endWaiting(waiting.build, for: read) }
     }
     let id = AsyncBuild<Value>.nextWaiterID()
-    return await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: LazyAsyncRead<Value>.Waiter) in
-        let outcome = reading.withLock { reading -> Result<Value, InjectionError>?? in
+    let wake = AsyncWake()
+    // Set inside the continuation's body, by this task, before it suspends.
+    var handover: AsyncHandover<Value>?
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let waiter = AsyncWaiter(continuation: continuation, wake: wake)
+        let early = reading.withLock { reading -> AsyncWake.Reason? in
           // The read may be over: then look again.
-          guard case .awaited(let current) = reading, current === read else { return .some(nil) }
+          guard case .awaited(let current) = reading, current === read else { return .lookAgain }
           // Checked under the lock that the cancellation handler takes: a task cancelled
           // before its waiter is added is never left waiting.
-          if Task.isCancelled { return .failure(.cancelled(key: key)) }
+          if Task.isCancelled { return .cancelled }
           read.add(waiter, id: id)
+          handover = read.handover
           return nil
         }
-        if let outcome { waiter.resume(returning: outcome) }
+        if let early { waiter.resume(early) }
       }
     } onCancel: {
       let waiter = reading.withLock { _ in read.remove(id: id) }
-      waiter?.resume(returning: .failure(.cancelled(key: key)))
+      waiter?.resume(.cancelled)
     }
+    // Through the wake and the handover, not the continuation: an edge ThreadSanitizer sees
+    // (`AsyncWaiter`).
+    return wake.outcome(from: handover, key: key)
   }
 
   /// Resolves the value for an awaited first read, in the task of its own that the read
@@ -289,15 +297,18 @@ extension Lazy where Value: Sendable {
       result = .failure(error as! InjectionError)  // the operation throws only `InjectionError`
     }
     frame.finish()
-    let waiters = reading.withLock { reading -> [LazyAsyncRead<Value>.Waiter] in
+    let (waiters, handover) = reading.withLock { reading in
       if case .success(let value) = result {
         resolved = value
         isPublished.store(true, ordering: .releasing)
       }
       reading = .none
-      return read.takeWaiters()
+      defer { read.handover = nil }
+      return (read.takeWaiters(), read.handover)
     }
-    for waiter in waiters { waiter.resume(returning: result) }
+    // Before any wake is set: a waiter reads the outcome only after it saw its wake.
+    handover?.outcome = result
+    for waiter in waiters { waiter.resume(.over) }
   }
 
   /// The key that names an awaited read in a cycle's path: `Lazy<Value>`.
@@ -318,9 +329,13 @@ enum LazyReading<Value> {
 /// The awaited first read of a ``Lazy`` value in progress, and the tasks that wait for it: what
 /// an ``AsyncBuild`` is for an `async` singleton, and what ``AsyncWaitGraph`` follows.
 // @unchecked Sendable: the lock is the owning lazy value's `reading` lock, and it guards
-// `waiters` (read and written only inside its `withLock`).
+// `waiters` and `handover` (read and written only inside its `withLock`).
 final class LazyAsyncRead<Value>: @unchecked Sendable {
-  typealias Waiter = UnsafeContinuation<Result<Value, InjectionError>?, Never>
+  typealias Waiter = AsyncWaiter
+
+  /// Where the read leaves its outcome for its waiters, until it is over; guarded by the owning
+  /// lazy value's `reading` lock.
+  @exclusivity(unchecked) var handover: AsyncHandover<Value>? = AsyncHandover()
 
   /// Guarded by the owning lazy value's `reading` lock.
   @exclusivity(unchecked) private var waiters: [UInt64: Waiter] = [:]

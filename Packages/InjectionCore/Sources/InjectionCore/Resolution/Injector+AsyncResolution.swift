@@ -260,23 +260,31 @@ extension Injector {
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
     let key = registration.key.publicKey
     let id = AsyncBuild<T>.nextWaiterID()
-    return await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: UnsafeContinuation<Delivery<T>?, Never>) in
-        let outcome = registry.withLock { _ -> Delivery<T>?? in
+    let wake = AsyncWake()
+    // Set inside the continuation's body, by this task, before it suspends.
+    var handover: AsyncHandover<T>?
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        let waiter = AsyncWaiter(continuation: continuation, wake: wake)
+        let early = registry.withLock { _ -> AsyncWake.Reason? in
           // The build may be over: then look again.
-          guard recipe.build === build else { return .some(nil) }
+          guard recipe.build === build else { return .lookAgain }
           // Checked under the mutex that the cancellation handler takes: a task cancelled
           // before its waiter is added is never left waiting.
-          if Task.isCancelled { return Delivery(result: .failure(.cancelled(key: key))) }
+          if Task.isCancelled { return .cancelled }
           build.add(waiter, id: id)
+          handover = build.handover
           return nil
         }
-        if let outcome { waiter.resume(returning: outcome) }
+        if let early { waiter.resume(early) }
       }
     } onCancel: {
       let waiter = registry.withLock { _ in recipe.build?.remove(id: id) }
-      waiter?.resume(returning: Delivery(result: .failure(.cancelled(key: key))))
+      waiter?.resume(.cancelled)
     }
+    // Through the wake and the handover, not the continuation: an edge ThreadSanitizer sees
+    // (`AsyncWaiter`).
+    return wake.outcome(from: handover, key: key).map(Delivery.init(result:))
   }
 
   /// Runs the build of a cached `async` value, publishes it, and resumes its waiters.
@@ -297,12 +305,15 @@ extension Injector {
     } catch {
       result = .failure(error)
     }
-    let waiters = registry.withLock { _ in
+    let (waiters, handover) = registry.withLock { _ in
       registration.asyncRecipe?.build = nil
       if case .success(let value) = result { registration.publishBuilt(value, hasHook: hasHook) }
-      return build.takeWaiters()
+      defer { build.handover = nil }
+      return (build.takeWaiters(), build.handover)
     }
-    for waiter in waiters { waiter.resume(returning: Delivery(result: result)) }
+    // Before any wake is set: a waiter reads the outcome only after it saw its wake.
+    handover?.outcome = result
+    for waiter in waiters { waiter.resume(.over) }
   }
 }
 
