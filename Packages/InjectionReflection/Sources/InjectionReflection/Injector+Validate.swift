@@ -114,6 +114,76 @@ extension Injector {
     makeValidationReport(roots: roots, rootKeys: rootKeys, excluding: excluding).graph
   }
 
+  /// Checks, with `await`, that everything this injector maps and every root can be built,
+  /// building `async` mappings as the app does, and throws a report of every problem at once.
+  ///
+  /// ```swift
+  /// @Test func theAppsGraphIsComplete() async throws {
+  ///   try await AppInjector.make().validate(roots: PlaceOrderHandler.self)
+  /// }
+  /// ```
+  ///
+  /// The same check as ``validate(roots:rootKeys:excluding:)``, in a copy that builds its
+  /// `async` eager singletons first, as ``InjectionCore/Injector/prepare()`` would, and resolves
+  /// each root, mapping, ``InjectionCore/Provider`` and ``InjectionCore/Lazy`` whose key is
+  /// mapped with an `async` or `@MainActor` factory with `await`. See
+  /// ``validationReport(roots:rootKeys:excluding:)-(_,_,_)`` for what it proves.
+  ///
+  /// - Parameters:
+  ///   - roots: Types the app resolves, mapped or not.
+  ///   - rootKeys: Mapped keys the app resolves.
+  ///   - excluding: Keys not to build.
+  /// - Returns: The report, which then has notes at most.
+  /// - Throws: ``ValidationError`` with the whole report when it has a problem.
+  @discardableResult
+  public func validate(
+    roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
+  ) async throws(ValidationError) -> ValidationReport {
+    let report = await makeValidationReportAsync(
+      roots: roots, rootKeys: rootKeys, excluding: excluding)
+    guard report.isValid else { throw ValidationError(report: report) }
+    return report
+  }
+
+  /// Builds every mapping of this injector and every root in a copy of it, awaiting `async`
+  /// factories as the app does, and reports every problem found.
+  ///
+  /// ```swift
+  /// let report = await injector.validationReport(roots: PlaceOrderHandler.self)
+  /// #expect(report.problems.isEmpty, "\(report)")
+  /// ```
+  ///
+  /// The copy has none of the built values. It builds its `async` eager singletons first, as
+  /// ``InjectionCore/Injector/prepare()`` would (one that fails is a problem); then it resolves
+  /// the roots and the mappings as the synchronous
+  /// ``validationReport(roots:rootKeys:excluding:)`` does, those mapped with an `async` or
+  /// `@MainActor` factory with `resolveAsync`; then what each ``InjectionCore/Provider`` and
+  /// ``InjectionCore/Lazy`` it built resolves, awaited when that key is mapped so. A
+  /// synchronous resolution (an `@Injected` property, a factory's `resolve`) of an `async`
+  /// mapping that is not built by then fails in the app too: it is a problem.
+  ///
+  /// - Parameters:
+  ///   - roots: Types the app resolves, mapped or not.
+  ///   - rootKeys: Mapped keys the app resolves.
+  ///   - excluding: Keys not to build.
+  /// - Returns: The report, with the graph.
+  public func validationReport(
+    roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
+  ) async -> ValidationReport {
+    await makeValidationReportAsync(roots: roots, rootKeys: rootKeys, excluding: excluding)
+  }
+
+  private func makeValidationReportAsync(
+    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
+  ) async -> ValidationReport {
+    let exploration = await GraphExplorer.explore(
+      self, roots: roots.map(GraphExplorer.Root.type) + rootKeys.map(GraphExplorer.Root.key),
+      excluding: excluding)
+    return ValidationReport(
+      injector: label, problems: exploration.problems, notes: exploration.notes,
+      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
+  }
+
   private func makeValidationReport(
     roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
   ) -> ValidationReport {
