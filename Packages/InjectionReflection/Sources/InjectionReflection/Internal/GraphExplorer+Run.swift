@@ -165,7 +165,7 @@ extension GraphExplorer {
       let error = GraphExplorer.prefixed(error, with: prefix)
       recorder.record(error)
       if case .asyncMapping(let key, let path) = error {
-        problems.append(GraphExplorer.unbuiltAsyncMapping(key, path: path, error: error))
+        problems.append(GraphExplorer.unbuiltAsyncMapping(key, path: path))
       } else if let note = ValidationNote(notBuiltSynchronously: error) {
         laterNotes.append(note)
       } else if !GraphExplorer.isConsequence(of: removed, error) {

@@ -124,23 +124,19 @@ enum GraphExplorer {
   }
 
   /// The problem for an `async` mapping that a synchronous resolution needed before its value
-  /// was built: its factory threw that error, with a fix for validation.
-  static func unbuiltAsyncMapping(
-    _ key: InjectionKey, path: [InjectionKey], error: InjectionError
-  ) -> ValidationProblem {
-    let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
-      .prefix { !$0.hasPrefix("  fix:") }
+  /// was built: its synchronous factory threw, as in the app; the error says why, and its
+  /// second line is the fix for validation.
+  static func unbuiltAsyncMapping(_ key: InjectionKey, path: [InjectionKey]) -> ValidationProblem {
     let named = key.name.map { ", named: \"\($0)\"" } ?? ""
-    let fix = """
+    let error = """
+      its factory is async and its value is not built yet, so a synchronous resolution fails
         fix: validate with await, which builds async eager singletons as prepare() does and \
       resolves async mappings with resolveAsync: try await injector.validate(roots: …); or call \
       try await injector.prepare() before validating (try await \
-      injector.prepare(InjectionKey(\(key.metatypeInCode)\(named))) for a \
-      .singleton)
+      injector.prepare(InjectionKey(\(key.metatypeInCode)\(named))) for a .singleton)
       """
     return .factoryFailed(
-      key: key, path: path.last == key ? Array(path.dropLast()) : path,
-      error: (lines + [Substring(fix)]).joined(separator: "\n"))
+      key: key, path: path.last == key ? Array(path.dropLast()) : path, error: error)
   }
 
   /// `error` with `prefix` in front of its path, for a resolution that a ``Provider`` or
