@@ -9,7 +9,7 @@ import InjectionReflection
 enum CarDemoApp {
   static func main() async {
     if CommandLine.arguments.contains("--graph") {
-      print(Demo.dependencyGraph().mermaid(title: Demo.graphTitle), terminator: "")
+      print(await Demo.dependencyGraph().mermaid(title: Demo.graphTitle), terminator: "")
     } else {
       await Demo.run(console: StandardOutput())
     }

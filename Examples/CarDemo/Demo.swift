@@ -163,18 +163,19 @@ enum Demo {
   /// resolves without mapping them.
   ///
   /// It is found in a copy of the injector, which builds every mapping; a recording console
-  /// keeps the cars it starts from printing. On the main actor, validation builds the
-  /// `@MainActor` dashboard too. RacingModule (steps 3 and 4) and TouringModule (step 8) are
+  /// keeps the cars it starts from printing. Validation runs with `await`, so the copy builds
+  /// the telemetry link as `prepare()` would, and, on the main actor, the `@MainActor`
+  /// dashboard too. RacingModule (steps 3 and 4) and TouringModule (step 8) are
   /// removed again, and the test
   /// drive of step 5 is a child injector of its own.
   @MainActor
-  static func dependencyGraph() -> DependencyGraph {
+  static func dependencyGraph() async -> DependencyGraph {
     let injector = makeInjector(console: RecordingConsole())
     Garage.map(on: injector, size: 3)
     PaintedCar.map(on: injector)
     mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
     AccessoryList.contributeStandard(on: injector)
-    return injector.validationReport(roots: Car.self, AccessoryList.self).graph
+    return await injector.validationReport(roots: Car.self, AccessoryList.self).graph
   }
 
   /// Resolves a value the demo has mapped; a failure here is a bug in the demo.

@@ -68,8 +68,8 @@ import Testing
     #expect(lines.contains("   after sign-out: Lewis, a new session"))
   }
 
-  @Test func theGraphDrawsTheAccessoryCollection() {
-    let graph = Demo.dependencyGraph()
+  @Test func theGraphDrawsTheAccessoryCollection() async {
+    let graph = await Demo.dependencyGraph()
     let collection = InjectionKey([any Accessory].self)
     #expect(
       graph.edges.contains { $0.from == InjectionKey(AccessoryList.self) && $0.to == collection })
@@ -103,8 +103,8 @@ import Testing
 
 @Suite struct CarDemoGraphTests {
   @MainActor
-  @Test func theGraphShowsTheWholeDemoWithATitleAndCarAsItsRoot() {
-    let graph = Demo.dependencyGraph()
+  @Test func theGraphShowsTheWholeDemoWithATitleAndCarAsItsRoot() async {
+    let graph = await Demo.dependencyGraph()
     let mermaid = graph.mermaid(title: Demo.graphTitle)
 
     #expect(mermaid.hasPrefix("---\ntitle: \"\(Demo.graphTitle)\"\n---\ngraph LR\n"))

@@ -49,10 +49,7 @@ extension ValidationNote.Kind {
       injector.map(Pilot.self, scope: .singleton)
       injector.map(Plane.self, scope: .singleton)
     case .notBuiltSynchronously:
-      injector.map(Database.self, scope: .singleton) { _ in
-        await Task.yield()
-        return Database()
-      }
+      injector.map(Database.self, scope: .singleton) { @MainActor _ in Database() }
     }
     return injector.validationReport()
   }

@@ -40,10 +40,7 @@ import Testing
     injector.map(Starter.self) { Starter(battery: try $0.resolve(Battery.self)) }
     injector.map(Battery.self) { Battery(starter: try $0.resolve(Starter.self)) }
     registerSingleton(Turbo.self, on: injector) { Turbo() }
-    injector.map(Wheel.self, named: "async") { _ in
-      await Task.yield()
-      return Wheel()
-    }
+    injector.map(Wheel.self, named: "main actor", scope: .singleton) { @MainActor _ in Wheel() }
     injector.map(Level3.self) { _ in Level3() }  // its radio is optional and unmapped
     injector.map((any Engine).self, named: "spare", scope: .singleton) { _ in V8() }
     return injector
@@ -99,10 +96,7 @@ import Testing
     injector.map(Level3.self) { _ in Level3() }
     injector.map((any Engine).self) { _ in V8() }
     injector.map(Wheel.self, named: "spare") { _ in Wheel() }
-    injector.map(Wheel.self, named: "async") { _ in
-      await Task.yield()
-      return Wheel()
-    }
+    injector.map(Wheel.self, named: "main actor", scope: .singleton) { @MainActor _ in Wheel() }
 
     let notes = try injector.validate().notes
     func note(_ kind: ValidationNote.Kind) -> ValidationNote? { notes.first { $0.kind == kind } }
@@ -117,7 +111,7 @@ import Testing
       cycle.path == [InjectionKey(Pilot.self), InjectionKey(Plane.self), InjectionKey(Pilot.self)])
 
     let async = try #require(note(.notBuiltSynchronously))
-    #expect(async.key == InjectionKey(Wheel.self, named: "async"))
+    #expect(async.key == InjectionKey(Wheel.self, named: "main actor"))
     #expect(async.path.isEmpty, "checked as a mapping on its own; the path leaves out the key")
     #expect(Set(ValidationNote.Kind.allCases) == Set(notes.map(\.kind)))
   }

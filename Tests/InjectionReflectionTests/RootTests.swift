@@ -122,14 +122,27 @@ import Testing
     #expect(report.checkedKeys.isEmpty)
   }
 
-  @Test func whatCodeResolvesInAMethodOrThroughAProviderIsNotSeen() throws {
+  @Test func whatCodeResolvesInAMethodIsNotSeen() throws {
     let injector = Injector(label: "orders")
 
-    let report = try injector.validate(roots: ReceiptPrinter.self, Newsletter.self)
+    let report = try injector.validate(roots: ReceiptPrinter.self)
 
     #expect(report.isValid, "the mailer is resolved later, not while the copy builds")
     let printer = try injector.resolve(ReceiptPrinter.self)
     #expect(throws: InjectionError.self) { try printer.mailer() }
+  }
+
+  @Test func whatAProviderResolvesLaterIsCheckedWithItsPath() throws {
+    let injector = Injector(label: "orders")
+
+    let report = injector.validationReport(roots: Newsletter.self)
+
+    #expect(
+      report.problems == [
+        .missingMapping(
+          key: InjectionKey((any Mailer).self),
+          path: [InjectionKey(Newsletter.self), InjectionKey(Provider<any Mailer>.self)])
+      ], "\(report)")
     let newsletter = try injector.resolve(Newsletter.self)
     #expect(throws: InjectionError.self) { try newsletter.mailers() }
   }

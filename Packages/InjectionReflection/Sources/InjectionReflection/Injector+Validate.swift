@@ -12,7 +12,7 @@ extension Injector {
   ///
   /// Name as roots the types the app resolves without mapping them: its `Injectable` handlers,
   /// view models and screens. Nothing reaches them otherwise, so what they need is not checked.
-  /// See ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)`` for what is
+  /// See ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)-7tumh`` for what is
   /// checked and what validation cannot see.
   ///
   /// - Parameters:
@@ -57,22 +57,31 @@ extension Injector {
   /// - eager singletons that fail (each is reported and left out, and the rest is checked);
   /// - types whose injection-complete hook never runs because they were mapped where the
   ///   compiler could not see `InjectionCompletable`;
-  /// - as notes, optional dependencies left unmapped, and values that need Swift concurrency
-  ///   to be built.
+  /// - `async` mappings that a resolution needs synchronously and that are not built: the copy
+  ///   shares the values this injector already built with `async` factories (after
+  ///   `prepare()`), so one that is not built yet fails here as in the app, a
+  ///   ``ValidationProblem/factoryFailed(key:path:error:)`` with a fix line (validate with
+  ///   `await`, or `prepare()` first);
+  /// - as notes, optional dependencies left unmapped, and values whose `@MainActor` factory
+  ///   cannot run because validation runs off the main actor.
+  ///
+  /// What each `Provider` and `Lazy` built in the copy resolves later is resolved too, in the
+  /// copy (a call of the copy's provider, a read of its lazy value): a missing target is a
+  /// problem whose path goes through the provider, and a cycle that it closes is legal, an
+  /// allowed-cycle note.
   ///
   /// What validation cannot see, because no resolution reaches it while the copy builds:
   ///
   /// - a type that is not mapped and not a root, such as an `Injectable` handler the app
   ///   resolves by itself: name it in `roots`;
-  /// - what a `Provider` or `Lazy` builds later (the graph has an edge from it to the key it
-  ///   resolves, a ``DependencyGraph/Edge``, when that key is mapped or seen, but the key is
-  ///   not resolved through it), and what code resolves outside a factory (in a method, from
-  ///   `Injector.current`);
+  /// - what code resolves outside a factory (in a method, from `Injector.current`), and what a
+  ///   provider of a mapping that takes arguments builds (it is called with them);
   /// - a branch of a factory that did not run, and a mapping that takes arguments (checked only
   ///   where something resolves it);
   /// - mappings made later, on this injector or on a child made at run time (validate the
   ///   child once it is configured);
-  /// - what an `async` factory, or a `@MainActor` one off the main actor, needs (noted).
+  /// - what a `@MainActor` factory needs when validation runs off the main actor (noted; the
+  ///   `async` form builds it).
   ///
   /// Factories run during validation, with their side effects, in the copy. Exclude the keys
   /// whose factories must not run (a network client that connects when built): they are left
@@ -93,7 +102,7 @@ extension Injector {
   }
 
   /// The dependency graph of this injector: each key it maps or builds, and which keys each
-  /// one needs, found as ``validationReport(roots:rootKeys:excluding:)`` finds them (in a copy).
+  /// one needs, found as ``validationReport(roots:rootKeys:excluding:)-7tumh`` finds them (in a copy).
   ///
   /// ```swift
   /// print(injector.dependencyGraph(roots: PlaceOrderHandler.self).mermaid)
@@ -112,6 +121,76 @@ extension Injector {
     roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
   ) -> DependencyGraph {
     makeValidationReport(roots: roots, rootKeys: rootKeys, excluding: excluding).graph
+  }
+
+  /// Checks, with `await`, that everything this injector maps and every root can be built,
+  /// building `async` mappings as the app does, and throws a report of every problem at once.
+  ///
+  /// ```swift
+  /// @Test func theAppsGraphIsComplete() async throws {
+  ///   try await AppInjector.make().validate(roots: PlaceOrderHandler.self)
+  /// }
+  /// ```
+  ///
+  /// The same check as ``validate(roots:rootKeys:excluding:)-4nh8v``, in a copy that builds its
+  /// `async` eager singletons first, as `prepare()` would, and resolves
+  /// each root, mapping, `Provider` and `Lazy` whose key is
+  /// mapped with an `async` or `@MainActor` factory with `await`. See
+  /// ``validationReport(roots:rootKeys:excluding:)-7tumh`` for what it proves.
+  ///
+  /// - Parameters:
+  ///   - roots: Types the app resolves, mapped or not.
+  ///   - rootKeys: Mapped keys the app resolves.
+  ///   - excluding: Keys not to build.
+  /// - Returns: The report, which then has notes at most.
+  /// - Throws: ``ValidationError`` with the whole report when it has a problem.
+  @discardableResult
+  public func validate(
+    roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
+  ) async throws(ValidationError) -> ValidationReport {
+    let report = await makeValidationReportAsync(
+      roots: roots, rootKeys: rootKeys, excluding: excluding)
+    guard report.isValid else { throw ValidationError(report: report) }
+    return report
+  }
+
+  /// Builds every mapping of this injector and every root in a copy of it, awaiting `async`
+  /// factories as the app does, and reports every problem found.
+  ///
+  /// ```swift
+  /// let report = await injector.validationReport(roots: PlaceOrderHandler.self)
+  /// #expect(report.problems.isEmpty, "\(report)")
+  /// ```
+  ///
+  /// The copy has none of the built values. It builds its `async` eager singletons first, as
+  /// `prepare()` would (one that fails is a problem); then it resolves
+  /// the roots and the mappings as the synchronous
+  /// ``validationReport(roots:rootKeys:excluding:)-7tumh`` does, those mapped with an `async` or
+  /// `@MainActor` factory with `resolveAsync`; then what each `Provider` and
+  /// `Lazy` it built resolves, awaited when that key is mapped so. A
+  /// synchronous resolution (an `@Injected` property, a factory's `resolve`) of an `async`
+  /// mapping that is not built by then fails in the app too: it is a problem.
+  ///
+  /// - Parameters:
+  ///   - roots: Types the app resolves, mapped or not.
+  ///   - rootKeys: Mapped keys the app resolves.
+  ///   - excluding: Keys not to build.
+  /// - Returns: The report, with the graph.
+  public func validationReport(
+    roots: any Any.Type..., rootKeys: [InjectionKey] = [], excluding: [InjectionKey] = []
+  ) async -> ValidationReport {
+    await makeValidationReportAsync(roots: roots, rootKeys: rootKeys, excluding: excluding)
+  }
+
+  private func makeValidationReportAsync(
+    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
+  ) async -> ValidationReport {
+    let exploration = await GraphExplorer.explore(
+      self, roots: roots.map(GraphExplorer.Root.type) + rootKeys.map(GraphExplorer.Root.key),
+      excluding: excluding)
+    return ValidationReport(
+      injector: label, problems: exploration.problems, notes: exploration.notes,
+      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
   }
 
   private func makeValidationReport(

@@ -64,6 +64,10 @@ class AnyRegistration: @unchecked Sendable {
     preconditionFailure("Registration overrides makeCopy()")
   }
 
+  /// ``makeCopy()``, except that the value of an `async` or main-actor factory, once built, is
+  /// shared: the copy holds it as it holds a mapped instance.
+  func makeCopySharingPreparedValue() -> AnyRegistration { makeCopy() }
+
   /// Why this mapping cannot work, checked when it is made; `nil` if it can.
   ///
   /// A `.weak` mapping needs objects. A value type is rejected here; a protocol key's values
@@ -297,6 +301,20 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
       argumentRecipe: argumentRecipe,
       aliasRecipe: aliasTarget.map(AliasRecipe.init(target:)), resettableScope: resettableScope)
+  }
+
+  override func makeCopySharingPreparedValue() -> AnyRegistration {
+    guard recipe == .asyncFactory || recipe == .mainActorFactory, resettableScope == nil,
+      isPublished.load(ordering: .acquiring), let cachedValue
+    else { return makeCopy() }
+    let copy = Registration(
+      key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,
+      instance: UnsafePointer(cachedValue),
+      asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
+      resettableScope: resettableScope)
+    // The value was completed (or found to have no hook) when it was built here.
+    copy.cachedHook.store(cachedHook.load(ordering: .relaxed), ordering: .relaxed)
+    return copy
   }
 
   override func inspectionRecord() -> InspectionRecord {

@@ -37,6 +37,45 @@ extension Injector {
   public func makeCopy(
     label: String? = nil, applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
   ) throws(InjectionError) -> Injector {
+    try makeCopy(label: label, sharingPrepared: false, applying: changes)
+  }
+
+  /// Returns a copy of this injector, as ``makeCopy(label:applying:)`` does, that shares the
+  /// values this injector and its ancestors already built with an `async` or `@MainActor`
+  /// factory.
+  ///
+  /// ```swift
+  /// try await app.prepare()   // builds the async eager singletons
+  /// let copy = try app.makeCopy(label: "check", keepingPreparedValues: true)
+  /// _ = try copy.resolve(Database.self)   // the app's database, not built again
+  /// ```
+  ///
+  /// Such a value cannot be built by a synchronous resolution of the copy; sharing it lets the
+  /// copy resolve synchronously what the app already can (after ``prepare()``). A shared value
+  /// is not built again and its hook does not run again: the copy hands it out as it hands out
+  /// an instance mapped with `to:`, and the mapping keeps its recipe in the copy's
+  /// ``snapshot()``. Every other mapping starts unbuilt, as in ``makeCopy(label:applying:)``;
+  /// with `keepingPreparedValues` false this is that method.
+  ///
+  /// - Parameters:
+  ///   - label: The copy's label; by default, `"copy of <label>"`.
+  ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
+  ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
+  ///   - changes: Changes to make to the copy before its eager singletons are built.
+  /// - Returns: The copy.
+  /// - Throws: What `changes` throws, or the ``InjectionError`` of an eager singleton that
+  ///   cannot be built.
+  public func makeCopy(
+    label: String? = nil, keepingPreparedValues: Bool,
+    applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
+  ) throws(InjectionError) -> Injector {
+    try makeCopy(label: label, sharingPrepared: keepingPreparedValues, applying: changes)
+  }
+
+  private func makeCopy(
+    label: String?, sharingPrepared: Bool,
+    applying changes: (Injector) throws(InjectionError) -> Void
+  ) throws(InjectionError) -> Injector {
     let copy = Injector(label: label ?? "copy of \(self.label)")
     // Each injector of the chain is read in one critical section: what a copy holds of an
     // injector is that injector's state at one moment, never a module's mappings without its
@@ -51,7 +90,11 @@ extension Injector {
     // The registrations are copied after the mutexes are unlocked; an ancestor's become the
     // copy's direct ones (no owner), this injector's keep their owners.
     func unbuilt(_ layer: [Registry.CopySource.Owned], keepingOwners: Bool) -> [AnyRegistration] {
-      layer.map { Self.unbuiltCopy(of: $0.registration, owner: keepingOwners ? $0.owner : nil) }
+      layer.map {
+        Self.unbuiltCopy(
+          of: $0.registration, owner: keepingOwners ? $0.owner : nil,
+          sharingPrepared: sharingPrepared)
+      }
     }
     // A key takes the active mapping of the nearest ancestor that has one.
     var stacks: [Key: [AnyRegistration]] = [:]
@@ -106,11 +149,14 @@ extension Injector {
     return copy
   }
 
-  /// A fresh registration with the recipe of `registration`, nothing built, taken by the copy.
-  private static func unbuiltCopy(of registration: AnyRegistration, owner: ObjectIdentifier?)
-    -> AnyRegistration
-  {
-    let copy = registration.makeCopy().forAdding()
+  /// A fresh registration with the recipe of `registration`, nothing built (but, with
+  /// `sharingPrepared`, the value of an `async` or main-actor factory), taken by the copy.
+  private static func unbuiltCopy(
+    of registration: AnyRegistration, owner: ObjectIdentifier?, sharingPrepared: Bool
+  ) -> AnyRegistration {
+    let fresh =
+      sharingPrepared ? registration.makeCopySharingPreparedValue() : registration.makeCopy()
+    let copy = fresh.forAdding()
     copy.owner = owner
     return copy
   }

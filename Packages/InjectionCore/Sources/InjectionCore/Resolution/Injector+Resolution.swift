@@ -408,6 +408,29 @@ extension Injector {
       key: key, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
   }
 
+  /// Resolves a key known only as a value, as ``resolve(_:)`` does, awaiting an `async`
+  /// factory, or hopping to the main actor for a `@MainActor` one, as
+  /// ``resolveAsync(_:named:)->T`` of its type would.
+  ///
+  /// ```swift
+  /// for mapping in injector.snapshot().mappings where mapping.recipe == .asyncFactory {
+  ///   _ = try await injector.resolveAsync(mapping.key)
+  /// }
+  /// ```
+  ///
+  /// - Parameter key: The key, from a snapshot, an error, a mapping or
+  ///   ``InjectionKey/init(_:named:)``; a key without a mapping is not created automatically.
+  /// - Returns: The resolved value.
+  /// - Throws: What resolving the key with ``resolveAsync(_:named:)->T`` throws, and
+  ///   ``InjectionError/notMapped(key:path:searched:mappedNames:)`` for a key without a mapping.
+  public func resolveAsync(_ key: InjectionKey) async throws(InjectionError) -> Any {
+    if let (registration, _) = servingRegistration(describedBy: key) {
+      return try await registration.resolveErasedAsync(from: self)
+    }
+    throw .notMapped(
+      key: key, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
+  }
+
   /// ``servingRegistration(for:)`` for a key known as an ``InjectionKey``: each injector of
   /// the chain looks it up as ``key(describedBy:)`` says.
   func servingRegistration(describedBy described: InjectionKey)

@@ -27,7 +27,7 @@ public struct DependencyGraph: Sendable, Hashable {
     /// How it is provided.
     public let kind: Kind
     /// Whether the app resolves it by itself: one of the roots named to
-    /// ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)``.
+    /// ``InjectionCore/Injector/validationReport(roots:rootKeys:excluding:)-7tumh``.
     public let isRoot: Bool
     /// The name of the resettable scope that a mapped key's value is cached in (`SessionScope`),
     /// as the mapping's snapshot says; `nil` for every other node.

@@ -42,119 +42,124 @@ enum GraphExplorer {
     }
   }
 
+  /// Explores synchronously, in a copy that shares the values the injector already built with
+  /// `async` and main-actor factories (after `prepare()`); an `async` mapping that is not built
+  /// yet is a problem wherever a resolution needs it.
   static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey])
     -> GraphExploration
   {
-    // What is checked and drawn is what the copy holds, read from the injector at one moment
-    // (`makeCopy` reads each injector of the chain in one critical section); the injector's own
-    // snapshot, taken before, only says who made each mapping. A module added or removed on
-    // another thread in between is then checked whole or not at all, never a mapping the copy
-    // lacks (a false problem) or half a module.
-    let snapshot = injector.snapshot()
-    let excluded = Set(excluding)
-
-    // The copy: an eager singleton that fails is reported and left out, and the copy is made
-    // again without it, so that one failure does not hide the rest.
-    let recorder = GraphRecorder()
-    var removed = excluded
-    var copy: Injector?
-    var copied: InjectorSnapshot?
-    var observation: ResolutionObservation?
-    var failedEagerSingletons: [ValidationProblem] = []
-    var attempts = 0
-    repeat {
-      attempts += 1
-      do throws(InjectionError) {
-        copy = try injector.makeCopy(label: "validation of \(injector.label)") { copy in
-          copied = copy.snapshot()
-          for key in removed { copy.unmap(key) }
-          observation = copy.observeResolutions { recorder.observe($0) }
-        }
-      } catch {
-        recorder.record(error)
-        let root = rootKey(of: error)
-        failedEagerSingletons.append(.eagerSingletonFailed(key: root, error: error.description))
-        guard removed.insert(root).inserted else { break }
-      }
-    } while copy == nil && attempts <= (copied?.mappings.count ?? 0) + 1
-    let held = copied ?? snapshot
-
-    let owners = mappingOwners(in: snapshot)
-    let mappings = held.mappings.map {
-      (mapping: $0, owner: owners[$0.key] ?? owner(of: $0, inheritedFrom: nil))
-    }
-    // Each collection once, with who contributed to it, in the order `resolveAll` visits them.
-    var collections: [InjectionKey: [String]] = [:]
-    var collectionOrder: [InjectionKey] = []
-    let contributors = contributionOwners(in: snapshot)
-    for contribution in held.contributions {
-      if collections[contribution.key] == nil { collectionOrder.append(contribution.key) }
-      collections[contribution.key, default: []].append(
-        owner(of: contribution, inheritedFrom: nil))
-    }
-    for (key, labels) in contributors where collections[key]?.count == labels.count {
-      collections[key] = labels
-    }
-    var problems = mappings.map(\.mapping)
-      .filter { $0.hook == .missed && !excluded.contains($0.key) }
-      .map { ValidationProblem.hookNeverCalled(key: $0.key) }
-    problems += failedEagerSingletons
-
-    // Unmapping a key in the copy removed the aliases of it (and theirs): they are left out too.
-    removed.formUnion(aliases(of: removed, in: mappings.map(\.mapping)))
-    var checkedKeys: [InjectionKey] = []
-    var asyncNotes: [ValidationNote] = []
-    if let copy {
-      // A mapping that takes arguments cannot be built without them: it is checked where
-      // something resolves it (without arguments, that is a problem). An `async` one cannot be
-      // built synchronously: it is noted where something needs it, or as a root.
-      let mapped = mappings.map(\.mapping)
-        .filter { $0.recipe != .factoryWithArguments && !removed.contains($0.key) }
-        .map(\.key)
-      let sorted =
-        mapped.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
-        .map { Root.key($0.1) }
-        + collectionOrder.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
-        .map { Root.collection($0.1) }
-      var checked: Set<InjectionKey> = []
-      for root in roots + sorted
-      where !removed.contains(root.key) && checked.insert(root.key).inserted {
-        checkedKeys.append(root.key)
+    let run = Run(injector, roots: roots, excluding: excluding, keepingPreparedValues: true)
+    if let copy = run.copy {
+      for root in run.toCheck where run.startChecking(root) {
         do throws(InjectionError) {
           try root.resolve(in: copy)
         } catch {
-          recorder.record(error)
-          if let note = ValidationNote(notBuiltSynchronously: error) {
-            asyncNotes.append(note)
-          } else if !isConsequence(of: removed, error) {
-            problems.append(ValidationProblem(error))
-          }
+          run.failed(error)
+        }
+      }
+      while let deferred = run.nextDeferred() {
+        do throws(InjectionError) {
+          try deferred.value.resolveNow()
+        } catch {
+          run.failed(error, after: deferred.path)
         }
       }
     }
-    withExtendedLifetime(observation) {}
+    return run.finish()
+  }
 
-    let state = recorder.state.withLock { $0 }
-    let graph = makeGraph(
-      injector: injector.label, mappings: mappings, collections: collections, state: state,
-      removed: removed, roots: Set(roots.map(\.key)),
-      decorators: decoratorCounts(snapshot))
-    var notes = state.unmappedOptionals.map {
-      ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
+  /// Explores with `await`, in a copy that builds its values anew: its `async` eager singletons
+  /// first, as `prepare()` would, then each root and mapping, those mapped with an `async` or
+  /// main-actor factory resolved with `resolveAsync`, and each ``Provider`` and ``Lazy`` value
+  /// found, awaited when its key is mapped so.
+  static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey]) async
+    -> GraphExploration
+  {
+    let run = Run(injector, roots: roots, excluding: excluding, keepingPreparedValues: false)
+    guard let copy = run.copy else { return run.finish() }
+    do throws(InjectionError) {
+      try await copy.prepare()
+    } catch {
+      run.failed(error)
     }
-    // A provider or lazy value resolves later: an edge to its key closes no cycle of builds.
-    notes += allowedCycles(in: graph, ignoring: state.deferredDependencies).map {
-      ValidationNote.allowedCycle(path: $0)
+    // What is resolved synchronously first, so that it finds built only what `prepare()`
+    // built, as in the app; then what is awaited.
+    for root in run.toCheck where !run.isAsync(root.key) && run.startChecking(root) {
+      do throws(InjectionError) {
+        try root.resolve(in: copy)
+      } catch {
+        run.failed(error)
+      }
     }
-    notes += asyncNotes
-    return GraphExploration(
-      problems: deduplicated(problems), notes: Array(orderedUnique: notes),
-      checkedKeys: checkedKeys, graph: graph)
+    while let deferred = run.nextDeferred(where: { !run.isAsync($0) }) {
+      do throws(InjectionError) {
+        try deferred.value.resolveNow()
+      } catch {
+        run.failed(error, after: deferred.path)
+      }
+    }
+    for root in run.toCheck where run.startChecking(root) {
+      do throws(InjectionError) {
+        if case .collection = root {
+          try root.resolve(in: copy)
+        } else {
+          _ = try await copy.resolveAsync(root.key)
+        }
+      } catch {
+        run.failed(error)
+      }
+    }
+    while let deferred = run.nextDeferred() {
+      do throws(InjectionError) {
+        if run.isAsync(deferred.value.key) {
+          try await deferred.value.resolveNowAsync(from: copy)
+        } else {
+          try deferred.value.resolveNow()
+        }
+      } catch {
+        run.failed(error, after: deferred.path)
+      }
+    }
+    return run.finish()
+  }
+
+  /// The problem for an `async` mapping that a synchronous resolution needed before its value
+  /// was built: its synchronous factory threw, as in the app; the error says why, and its
+  /// second line is the fix for validation.
+  static func unbuiltAsyncMapping(_ key: InjectionKey, path: [InjectionKey]) -> ValidationProblem {
+    let named = key.name.map { ", named: \"\($0)\"" } ?? ""
+    let error = """
+      its factory is async and its value is not built yet, so a synchronous resolution fails
+        fix: validate with await, which builds async eager singletons as prepare() does and \
+      resolves async mappings with resolveAsync: try await injector.validate(roots: …); or call \
+      try await injector.prepare() before validating (try await \
+      injector.prepare(InjectionKey(\(key.metatypeInCode)\(named))) for a .singleton)
+      """
+    return .factoryFailed(
+      key: key, path: path.last == key ? Array(path.dropLast()) : path, error: error)
+  }
+
+  /// `error` with `prefix` in front of its path, for a resolution that a ``Provider`` or
+  /// ``Lazy`` value at the end of `prefix` started.
+  static func prefixed(_ error: InjectionError, with prefix: [InjectionKey]) -> InjectionError {
+    guard !prefix.isEmpty else { return error }
+    switch error {
+    case .notMapped(let key, let path, let searched, let names):
+      return .notMapped(key: key, path: prefix + path, searched: searched, mappedNames: names)
+    case .factoryFailed(let key, let path, let underlying):
+      return .factoryFailed(key: key, path: prefix + path, underlying: underlying)
+    case .asyncMapping(let key, let path):
+      return .asyncMapping(key: key, path: prefix + path)
+    case .actorIsolated(let key, let actor, let path):
+      return .actorIsolated(key: key, actor: actor, path: prefix + path)
+    default:
+      return error
+    }
   }
 
   /// Who made each key's mapping that the injector of `snapshot` resolves: its own, else the
   /// nearest ancestor's.
-  private static func mappingOwners(in snapshot: InjectorSnapshot) -> [InjectionKey: String] {
+  static func mappingOwners(in snapshot: InjectorSnapshot) -> [InjectionKey: String] {
     var owners: [InjectionKey: String] = [:]
     for mapping in snapshot.mappings {
       owners[mapping.key] = owner(of: mapping, inheritedFrom: nil)
@@ -168,7 +173,8 @@ enum GraphExplorer {
   }
 
   /// Who made each contribution of each collection, in the order `resolveAll` visits them.
-  private static func contributionOwners(in snapshot: InjectorSnapshot) -> [InjectionKey: [String]]
+  static func contributionOwners(in snapshot: InjectorSnapshot) -> [InjectionKey:
+    [String]]
   {
     var owners: [InjectionKey: [String]] = [:]
     for contribution in snapshot.contributions {
@@ -184,7 +190,8 @@ enum GraphExplorer {
   }
 
   /// Who made a mapping, for the graph: `direct`, `module GarageModule`, `inherited from "app"`.
-  private static func owner(of mapping: MappingSnapshot, inheritedFrom ancestor: String?) -> String
+  static func owner(of mapping: MappingSnapshot, inheritedFrom ancestor: String?)
+    -> String
   {
     let made: String =
       switch mapping.owner {
@@ -196,7 +203,7 @@ enum GraphExplorer {
   }
 
   /// The key whose build an error started from: the eager singleton of a failed copy.
-  private static func rootKey(of error: InjectionError) -> InjectionKey {
+  static func rootKey(of error: InjectionError) -> InjectionKey {
     switch error {
     case .notMapped(let key, let path, _, _): path.first ?? key
     case .cycle(let path): path.first ?? InjectionKey(typeName: "(empty cycle)")
@@ -211,7 +218,7 @@ enum GraphExplorer {
 
   /// The keys of the aliases of `targets` among `mappings`, and of the aliases of those, and so
   /// on: what unmapping `targets` removes with them.
-  private static func aliases(of targets: Set<InjectionKey>, in mappings: [MappingSnapshot])
+  static func aliases(of targets: Set<InjectionKey>, in mappings: [MappingSnapshot])
     -> Set<InjectionKey>
   {
     var found: Set<InjectionKey> = []
@@ -230,14 +237,15 @@ enum GraphExplorer {
 
   /// Whether an error only follows from a key left out on purpose (excluded, or an eager
   /// singleton already reported).
-  private static func isConsequence(of removed: Set<InjectionKey>, _ error: InjectionError) -> Bool
+  static func isConsequence(of removed: Set<InjectionKey>, _ error: InjectionError)
+    -> Bool
   {
     guard case .notMapped(let key, _, _, _) = error else { return false }
     return removed.contains(key)
   }
 
   /// One problem per missing key (the first path found), per cycle and per failing key.
-  private static func deduplicated(_ problems: [ValidationProblem]) -> [ValidationProblem] {
+  static func deduplicated(_ problems: [ValidationProblem]) -> [ValidationProblem] {
     var seen: Set<String> = []
     return problems.filter { problem in
       let identity: String =
@@ -255,7 +263,7 @@ enum GraphExplorer {
   ///
   /// Those of the injector that builds them and of its ancestors count: a cached value of an
   /// ancestor is built there, so the decorators of nearer injectors do not count for it.
-  private static func decoratorCounts(_ snapshot: InjectorSnapshot) -> [InjectionKey: Int] {
+  static func decoratorCounts(_ snapshot: InjectorSnapshot) -> [InjectionKey: Int] {
     let layers = [snapshot.decorators] + snapshot.inherited.map(\.decorators)
     func count(_ key: InjectionKey, from layer: Int) -> Int {
       layers[layer...].reduce(0) { $0 + $1.count { $0.key == key } }
@@ -272,7 +280,7 @@ enum GraphExplorer {
     return counts
   }
 
-  private static func makeGraph(
+  static func makeGraph(
     injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
     collections: [InjectionKey: [String]], state: GraphRecorder.State,
     removed: Set<InjectionKey>, roots: Set<InjectionKey>, decorators: [InjectionKey: Int]
@@ -317,99 +325,6 @@ enum GraphExplorer {
           && !removed.contains(dependency.to))
     }
     return DependencyGraph(injector: injector, nodes: nodes, edges: edges)
-  }
-
-  /// The cycles among edges that did not fail: values that need each other legally.
-  ///
-  /// One path per group of keys that reach each other (a strongly connected component, found
-  /// in linear time), starting at its first key in sorted order and following edges in sorted
-  /// order inside the group.
-  private static func allowedCycles(
-    in graph: DependencyGraph, ignoring later: Set<GraphRecorder.Dependency>
-  ) -> [[InjectionKey]] {
-    var index: [InjectionKey: Int] = [:]
-    index.reserveCapacity(graph.nodes.count)
-    for (position, node) in graph.nodes.enumerated() { index[node.key] = position }
-    var next = [[Int]](repeating: [], count: graph.nodes.count)
-    for edge in graph.edges
-    where !edge.isProblem
-      && !later.contains(GraphRecorder.Dependency(from: edge.from, to: edge.to))
-    {
-      guard let from = index[edge.from], let to = index[edge.to] else { continue }
-      next[from].append(to)
-    }
-    let components = stronglyConnectedComponents(next)
-    var cycles: [(first: Int, path: [InjectionKey])] = []
-    for component in components {
-      let members = Set(component)
-      guard let first = component.min(),
-        members.count > 1 || next[first].contains(first)
-      else { continue }
-      let path = cycle(from: first, within: members, next: next)
-      cycles.append((first, path.map { graph.nodes[$0].key }))
-    }
-    return cycles.sorted { $0.first < $1.first }.map(\.path)
-  }
-
-  /// The strongly connected components of the graph `next` (Tarjan's algorithm, without
-  /// recursion).
-  private static func stronglyConnectedComponents(_ next: [[Int]]) -> [[Int]] {
-    let count = next.count
-    var order = [Int](repeating: -1, count: count)
-    var lowLink = [Int](repeating: 0, count: count)
-    var onStack = [Bool](repeating: false, count: count)
-    var stack: [Int] = []
-    var components: [[Int]] = []
-    var counter = 0
-    for start in 0..<count where order[start] < 0 {
-      var work: [(node: Int, edge: Int)] = [(start, 0)]
-      order[start] = counter
-      lowLink[start] = counter
-      counter += 1
-      stack.append(start)
-      onStack[start] = true
-      while let (node, edge) = work.last {
-        if edge < next[node].count {
-          work[work.count - 1].edge += 1
-          let successor = next[node][edge]
-          if order[successor] < 0 {
-            order[successor] = counter
-            lowLink[successor] = counter
-            counter += 1
-            stack.append(successor)
-            onStack[successor] = true
-            work.append((successor, 0))
-          } else if onStack[successor] {
-            lowLink[node] = min(lowLink[node], order[successor])
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
-        guard lowLink[node] == order[node] else { continue }
-        var component: [Int] = []
-        while let member = stack.popLast() {
-          onStack[member] = false
-          component.append(member)
-          if member == node { break }
-        }
-        components.append(component)
-      }
-    }
-    return components
-  }
-
-  /// A path from `start` back to it inside `members`, found depth first in sorted edge order.
-  private static func cycle(from start: Int, within members: Set<Int>, next: [[Int]]) -> [Int] {
-    var visited: Set<Int> = [start]
-    var stack: [(node: Int, path: [Int])] = [(start, [start])]
-    while let (node, path) = stack.popLast() {
-      for successor in next[node].reversed() where members.contains(successor) {
-        if successor == start { return path + [start] }
-        if visited.insert(successor).inserted { stack.append((successor, path + [successor])) }
-      }
-    }
-    return [start, start]
   }
 }
 

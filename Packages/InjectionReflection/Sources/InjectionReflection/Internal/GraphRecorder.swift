@@ -18,6 +18,9 @@ final class GraphRecorder: Sendable {
     /// From a ``Provider`` or ``Lazy`` value to the key it resolves later: an edge of the graph
     /// when that key has a node, though validation does not resolve it.
     var deferredDependencies: Set<Dependency> = []
+    /// The ``Provider`` and ``Lazy`` values built, each with the path to it (its own key
+    /// last), for validation to resolve what they resolve later.
+    var deferredValues: [(value: any DeferredResolution, path: [InjectionKey])] = []
     var failedDependencies: Set<Dependency> = []
     /// The names of the `@Injected` properties of each built key's value, by dependency.
     var properties: [Dependency: Set<String>] = [:]
@@ -45,9 +48,12 @@ final class GraphRecorder: Sendable {
     case .ended(.built(let value)):
       let properties = properties(of: value)
       let isUnmappedOptional = event.servedBy == nil && Self.isNilOptional(value)
-      let later = (value as? any DeferredDependency)?.key
+      let later = value as? any DeferredResolution
       state.withLock { state in
-        if let later { state.deferredDependencies.insert(Dependency(from: event.key, to: later)) }
+        if let later {
+          state.deferredDependencies.insert(Dependency(from: event.key, to: later.key))
+          state.deferredValues.append((later, event.path + [event.key]))
+        }
         for (key, name) in properties {
           state.properties[Dependency(from: event.key, to: key), default: []].insert(name)
         }
@@ -69,6 +75,12 @@ final class GraphRecorder: Sendable {
       case .notMapped(let key, let path, _, _):
         state.missing.insert(key)
         if let from = path.last {
+          state.dependencies.insert(Dependency(from: from, to: key))
+          state.failedDependencies.insert(Dependency(from: from, to: key))
+        }
+      case .asyncMapping(let key, let path):
+        // Needed synchronously before it was built: the edge that needed it failed.
+        if let from = (path.last == key ? path.dropLast() : path[...]).last {
           state.dependencies.insert(Dependency(from: from, to: key))
           state.failedDependencies.insert(Dependency(from: from, to: key))
         }

@@ -21,10 +21,12 @@ public enum ValidationNote: ValidationFinding {
   /// or hooks. `path` goes around the cycle (`Pilot -> Plane -> Pilot`).
   case allowedCycle(path: [InjectionKey])
 
-  /// A value that validation does not build, because building it needs Swift concurrency: an
-  /// `async` factory (resolved with `resolveAsync`, or built by `prepare()`), or a
-  /// `@MainActor` factory when validation runs off the main actor. `path` is what needed it,
-  /// ending with `key`. What it needs in turn is not checked.
+  /// A value that the synchronous validation does not build, because its `@MainActor` factory
+  /// cannot run off the main actor, where validation ran. `path` is what needed it, ending with
+  /// `key`. What it needs in turn is not checked; the `async` validation builds it.
+  ///
+  /// An `async` factory is never noted: the synchronous validation uses the value `prepare()`
+  /// built, and reports one it could not use as a problem.
   case notBuiltSynchronously(key: InjectionKey, path: [InjectionKey], reason: String)
 
   /// Which case the note is.

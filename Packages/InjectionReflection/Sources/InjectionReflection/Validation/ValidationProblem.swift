@@ -83,7 +83,10 @@ public enum ValidationProblem: ValidationFinding {
     case .cycle(let path):
       return "cycle: \(path.map(\.description).joined(separator: " -> "))"
     case .factoryFailed(let key, let path, let error):
-      return "building \(key) threw \(error)\(Self.neededBy(path))"
+      // The path ends the error's first line; the lines after it (a fix) follow.
+      let lines = error.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      let rest = lines.dropFirst().map { "\n\($0)" }.joined()
+      return "building \(key) threw \(lines.first ?? "")\(Self.neededBy(path))\(rest)"
     case .invalidMapping(let key, let reason):
       return "invalid mapping for \(key): \(reason)"
     case .hookNeverCalled(let key):

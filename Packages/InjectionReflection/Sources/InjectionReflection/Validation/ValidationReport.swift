@@ -72,7 +72,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   }
 }
 
-/// The error ``InjectionCore/Injector/validate(roots:rootKeys:excluding:)`` throws: the report, with at least
+/// The error ``InjectionCore/Injector/validate(roots:rootKeys:excluding:)-4nh8v`` throws: the report, with at least
 /// one problem.
 public struct ValidationError: Error, CustomStringConvertible {
   /// The whole report.

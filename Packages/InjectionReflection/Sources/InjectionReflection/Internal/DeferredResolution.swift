@@ -1,0 +1,28 @@
+import InjectionCore
+
+/// A ``Provider`` or ``Lazy`` value that validation resolves now, as the app resolves it later.
+protocol DeferredResolution: Sendable {
+  /// The key it resolves.
+  var key: InjectionKey { get }
+  /// Resolves its key as a synchronous call or read would.
+  func resolveNow() throws(InjectionError)
+  /// Resolves its key, mapped with an `async` or main-actor factory, as an awaited call or read
+  /// would, from `injector`, the one it is bound to.
+  func resolveNowAsync(from injector: Injector) async throws(InjectionError)
+}
+
+extension Provider: DeferredResolution {
+  func resolveNow() throws(InjectionError) { _ = try self() }
+  func resolveNowAsync(from injector: Injector) async throws(InjectionError) {
+    _ = try await resolveAsync()
+  }
+}
+
+extension Lazy: DeferredResolution {
+  func resolveNow() throws(InjectionError) { _ = try value }
+  // `valueAsync` needs a `Sendable` value; the key is mapped, so the injector resolves it as
+  // that read would.
+  func resolveNowAsync(from injector: Injector) async throws(InjectionError) {
+    _ = try await injector.resolveAsync(key)
+  }
+}

@@ -1,0 +1,198 @@
+import InjectionCore
+import Synchronization
+
+extension GraphExplorer {
+  /// One exploration: the copy, what it checks, and what it found so far.
+  ///
+  /// A class used by one task at a time (the driver that made it); the recorder it shares with
+  /// the copy's observer is the only state other threads touch.
+  final class Run {
+    let injector: Injector
+    let roots: [Root]
+    let excluded: Set<InjectionKey>
+    let snapshot: InjectorSnapshot
+    let recorder = GraphRecorder()
+    let copy: Injector?
+    let observation: ResolutionObservation?
+    let mappings: [(mapping: MappingSnapshot, owner: String)]
+    let collections: [InjectionKey: [String]]
+    /// The keys left out: excluded, failed eager singletons, and the aliases of those.
+    let removed: Set<InjectionKey>
+    /// The roots, then the mappings and the collections, in the order they are checked.
+    let toCheck: [Root]
+    /// The keys mapped with an `async` or main-actor factory, and those that take arguments.
+    private let asyncKeys: Set<InjectionKey>
+    private let argumentKeys: Set<InjectionKey>
+    private var checked: Set<InjectionKey> = []
+    private var checkedKeys: [InjectionKey] = []
+    private var problems: [ValidationProblem]
+    private var laterNotes: [ValidationNote] = []
+    /// How many of the recorder's deferred values were taken.
+    private var deferredTaken = 0
+    /// The deferred values taken and not resolved yet.
+    private var pendingDeferred: [(value: any DeferredResolution, path: [InjectionKey])] = []
+
+    init(
+      _ injector: Injector, roots: [Root], excluding: [InjectionKey], keepingPreparedValues: Bool
+    ) {
+      self.injector = injector
+      self.roots = roots
+      // What is checked and drawn is what the copy holds, read from the injector at one
+      // moment (`makeCopy` reads each injector of the chain in one critical section); the
+      // injector's own snapshot, taken before, only says who made each mapping. A module added
+      // or removed on another thread in between is then checked whole or not at all, never a
+      // mapping the copy lacks (a false problem) or half a module.
+      let snapshot = injector.snapshot()
+      self.snapshot = snapshot
+      let excluded = Set(excluding)
+      self.excluded = excluded
+
+      // The copy: an eager singleton that fails is reported and left out, and the copy is
+      // made again without it, so that one failure does not hide the rest.
+      let recorder = recorder
+      var removed = excluded
+      var copy: Injector?
+      var copied: InjectorSnapshot?
+      var observation: ResolutionObservation?
+      var failedEagerSingletons: [ValidationProblem] = []
+      var attempts = 0
+      repeat {
+        attempts += 1
+        do throws(InjectionError) {
+          copy = try injector.makeCopy(
+            label: "validation of \(injector.label)", keepingPreparedValues: keepingPreparedValues
+          ) { copy in
+            copied = copy.snapshot()
+            for key in removed { copy.unmap(key) }
+            observation = copy.observeResolutions { recorder.observe($0) }
+          }
+        } catch {
+          recorder.record(error)
+          let root = GraphExplorer.rootKey(of: error)
+          failedEagerSingletons.append(.eagerSingletonFailed(key: root, error: error.description))
+          guard removed.insert(root).inserted else { break }
+        }
+      } while copy == nil && attempts <= (copied?.mappings.count ?? 0) + 1
+      self.copy = copy
+      self.observation = observation
+      let held = copied ?? snapshot
+
+      let owners = GraphExplorer.mappingOwners(in: snapshot)
+      let mappings = held.mappings.map {
+        (mapping: $0, owner: owners[$0.key] ?? GraphExplorer.owner(of: $0, inheritedFrom: nil))
+      }
+      self.mappings = mappings
+      // Each collection once, with who contributed to it, in the order `resolveAll` visits
+      // them.
+      var collections: [InjectionKey: [String]] = [:]
+      var collectionOrder: [InjectionKey] = []
+      let contributors = GraphExplorer.contributionOwners(in: snapshot)
+      for contribution in held.contributions {
+        if collections[contribution.key] == nil { collectionOrder.append(contribution.key) }
+        collections[contribution.key, default: []].append(
+          GraphExplorer.owner(of: contribution, inheritedFrom: nil))
+      }
+      for (key, labels) in contributors where collections[key]?.count == labels.count {
+        collections[key] = labels
+      }
+      self.collections = collections
+      problems = mappings.map(\.mapping)
+        .filter { $0.hook == .missed && !excluded.contains($0.key) }
+        .map { ValidationProblem.hookNeverCalled(key: $0.key) }
+      problems += failedEagerSingletons
+
+      // Unmapping a key in the copy removed the aliases of it (and theirs): they are left out
+      // too.
+      removed.formUnion(GraphExplorer.aliases(of: removed, in: mappings.map(\.mapping)))
+      self.removed = removed
+      asyncKeys = Set(
+        mappings.map(\.mapping)
+          .filter { $0.recipe == .asyncFactory || $0.recipe == .mainActorFactory }.map(\.key))
+      argumentKeys = Set(
+        mappings.map(\.mapping).filter { $0.recipe == .factoryWithArguments }.map(\.key))
+
+      // A mapping that takes arguments cannot be built without them: it is checked where
+      // something resolves it (without arguments, that is a problem).
+      let mapped = mappings.map(\.mapping)
+        .filter { $0.recipe != .factoryWithArguments && !removed.contains($0.key) }
+        .map(\.key)
+      let sorted =
+        mapped.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
+        .map { Root.key($0.1) }
+        + collectionOrder.map { (DependencyGraph.order($0), $0) }.sorted { $0.0 < $1.0 }
+        .map { Root.collection($0.1) }
+      toCheck = copy == nil ? [] : roots + sorted
+    }
+
+    /// Whether the key is mapped with an `async` or main-actor factory.
+    func isAsync(_ key: InjectionKey) -> Bool { asyncKeys.contains(key) }
+
+    /// Whether to check `root` now: not left out, and not checked already.
+    func startChecking(_ root: Root) -> Bool {
+      guard !removed.contains(root.key), checked.insert(root.key).inserted else { return false }
+      checkedKeys.append(root.key)
+      return true
+    }
+
+    /// The next ``Provider`` or ``Lazy`` value built that is wanted, with the path to it.
+    ///
+    /// Each key once: one not checked yet, whose key passes `isWanted`; the others wait for a
+    /// later call.
+    func nextDeferred(where isWanted: (InjectionKey) -> Bool = { _ in true })
+      -> (value: any DeferredResolution, path: [InjectionKey])?
+    {
+      let found = recorder.state.withLock { state in
+        defer { deferredTaken = state.deferredValues.count }
+        return state.deferredValues[deferredTaken...]
+      }
+      pendingDeferred += found
+      while let index = pendingDeferred.firstIndex(where: { isWanted($0.value.key) }) {
+        let next = pendingDeferred.remove(at: index)
+        let key = next.value.key
+        // A mapping that takes arguments is called with them, which validation does not have.
+        guard !removed.contains(key), !argumentKeys.contains(key), !checked.contains(key) else {
+          continue
+        }
+        checked.insert(key)
+        return next
+      }
+      return nil
+    }
+
+    /// Records an error of a resolution; `after` is the path to the ``Provider`` or ``Lazy``
+    /// value that started it, whose own resolution starts a path of its own.
+    func failed(_ error: InjectionError, after prefix: [InjectionKey] = []) {
+      let error = GraphExplorer.prefixed(error, with: prefix)
+      recorder.record(error)
+      if case .asyncMapping(let key, let path) = error {
+        problems.append(GraphExplorer.unbuiltAsyncMapping(key, path: path))
+      } else if let note = ValidationNote(notBuiltSynchronously: error) {
+        laterNotes.append(note)
+      } else if !GraphExplorer.isConsequence(of: removed, error) {
+        problems.append(ValidationProblem(error))
+      }
+    }
+
+    /// The report of what was found.
+    func finish() -> GraphExploration {
+      withExtendedLifetime(observation) {}
+      let state = recorder.state.withLock { $0 }
+      let graph = GraphExplorer.makeGraph(
+        injector: injector.label, mappings: mappings, collections: collections, state: state,
+        removed: removed, roots: Set(roots.map(\.key)),
+        decorators: GraphExplorer.decoratorCounts(snapshot))
+      var notes = state.unmappedOptionals.map {
+        ValidationNote.optionalNotMapped(key: $0.key, path: $0.path)
+      }
+      // A provider or lazy value resolves later: an edge to its key closes no cycle of builds,
+      // and a cycle through it is allowed.
+      notes += GraphExplorer.allowedCycles(in: graph).map {
+        ValidationNote.allowedCycle(path: $0)
+      }
+      notes += laterNotes
+      return GraphExploration(
+        problems: GraphExplorer.deduplicated(problems), notes: Array(orderedUnique: notes),
+        checkedKeys: checkedKeys, graph: graph)
+    }
+  }
+}
