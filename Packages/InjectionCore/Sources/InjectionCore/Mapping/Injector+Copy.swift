@@ -37,7 +37,7 @@ extension Injector {
   public func makeCopy(
     label: String? = nil, applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
   ) throws(InjectionError) -> Injector {
-    try makeCopy(label: label, sharingPrepared: false, applying: changes)
+    try makeCopy(label: label, keepingPreparedValues: false, applying: changes)
   }
 
   /// Returns a copy of this injector, as ``makeCopy(label:applying:)`` does, that shares the
@@ -69,13 +69,6 @@ extension Injector {
     label: String? = nil, keepingPreparedValues: Bool,
     applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
   ) throws(InjectionError) -> Injector {
-    try makeCopy(label: label, sharingPrepared: keepingPreparedValues, applying: changes)
-  }
-
-  private func makeCopy(
-    label: String?, sharingPrepared: Bool,
-    applying changes: (Injector) throws(InjectionError) -> Void
-  ) throws(InjectionError) -> Injector {
     let copy = Injector(label: label ?? "copy of \(self.label)")
     // Each injector of the chain is read in one critical section: what a copy holds of an
     // injector is that injector's state at one moment, never a module's mappings without its
@@ -93,7 +86,7 @@ extension Injector {
       layer.map {
         Self.unbuiltCopy(
           of: $0.registration, owner: keepingOwners ? $0.owner : nil,
-          sharingPrepared: sharingPrepared)
+          sharingPrepared: keepingPreparedValues)
       }
     }
     // A key takes the active mapping of the nearest ancestor that has one.
