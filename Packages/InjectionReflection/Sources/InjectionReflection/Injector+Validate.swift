@@ -182,25 +182,27 @@ extension Injector {
     await makeValidationReportAsync(roots: roots, rootKeys: rootKeys, excluding: excluding)
   }
 
-  private func makeValidationReportAsync(
-    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
+  func makeValidationReportAsync(
+    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey],
+    arguments: [ValidationArguments] = []
   ) async -> ValidationReport {
     let exploration = await GraphExplorer.explore(
       self, roots: roots.map(GraphExplorer.Root.type) + rootKeys.map(GraphExplorer.Root.key),
-      excluding: excluding)
+      excluding: excluding, arguments: arguments)
     return ValidationReport(
       injector: label, problems: exploration.problems, notes: exploration.notes,
-      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
+      checkedKeys: exploration.checkedKeys, graph: exploration.graph, fixes: exploration.fixes)
   }
 
-  private func makeValidationReport(
-    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
+  func makeValidationReport(
+    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey],
+    arguments: [ValidationArguments] = []
   ) -> ValidationReport {
     let exploration = GraphExplorer.explore(
       self, roots: roots.map(GraphExplorer.Root.type) + rootKeys.map(GraphExplorer.Root.key),
-      excluding: excluding)
+      excluding: excluding, arguments: arguments)
     return ValidationReport(
       injector: label, problems: exploration.problems, notes: exploration.notes,
-      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
+      checkedKeys: exploration.checkedKeys, graph: exploration.graph, fixes: exploration.fixes)
   }
 }
