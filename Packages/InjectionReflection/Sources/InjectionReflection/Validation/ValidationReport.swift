@@ -7,7 +7,7 @@ public import InjectionCore
 /// #expect(report.problems.isEmpty, "\(report)")
 /// ```
 ///
-/// It is an ``InjectionCore/InjectionProblemReport``: in a Swift Testing test,
+/// It is an `InjectionProblemReport` (InjectionCore): in a Swift Testing test,
 /// InjectionTestSupport's `expectNoProblems(in:sourceLocation:)` records each problem as an
 /// issue of its own, with its path and its fix.
 public struct ValidationReport: InjectionProblemReport, CustomStringConvertible {
