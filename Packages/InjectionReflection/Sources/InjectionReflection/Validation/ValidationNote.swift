@@ -22,7 +22,8 @@ public enum ValidationNote: ValidationFinding {
   case optionalNotMapped(key: InjectionKey, path: [InjectionKey])
 
   /// Values that need each other, legally: singletons that meet through `@Injected` properties
-  /// or hooks. `path` goes around the cycle (`Pilot -> Plane -> Pilot`).
+  /// or hooks, or a cycle that a `Provider` or `Lazy` closes (it resolves its value later; the
+  /// description names it). `path` goes around the cycle (`Pilot -> Plane -> Pilot`).
   case allowedCycle(path: [InjectionKey])
 
   /// A value that the synchronous validation does not build, because its `@MainActor` factory

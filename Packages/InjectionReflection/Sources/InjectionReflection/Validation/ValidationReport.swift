@@ -23,7 +23,7 @@ public struct ValidationReport: InjectionProblemReport, CustomStringConvertible 
   /// The keys that were resolved as the starting points of the exploration: the roots, in
   /// the order given, then every mapping of the injector and its ancestors, except the
   /// excluded ones and those that take arguments (which only a resolution with arguments can
-  /// build).
+  /// build), then the keys built with the sample arguments given to validation.
   public let checkedKeys: [InjectionKey]
 
   /// The dependency graph that validation walked: export it with ``DependencyGraph/dot(title:)``
