@@ -163,3 +163,20 @@ private final class SeenIDs: Sendable {
   func add(_ id: Int) { storage.withLock { $0.append(id) } }
   var ids: [Int] { storage.withLock { $0 } }
 }
+
+extension ArgumentValidationTests {
+  @Test func aSampleOfAnExcludedKeyIsNotBuilt() throws {
+    let injector = Injector(label: "app")
+    let seen = SeenIDs()
+    injector.map(Lookup.self, taking: Int.self) { _, id in
+      seen.add(id)
+      return Lookup(id: id)
+    }
+
+    let report = try injector.validate(
+      excluding: [InjectionKey(Lookup.self)], arguments: [.sample(7, for: Lookup.self)])
+
+    #expect(seen.ids.isEmpty, "its factory must not run")
+    #expect(!report.checkedKeys.contains(InjectionKey(Lookup.self)))
+  }
+}

@@ -54,12 +54,15 @@ final class ArgumentCheck {
   var hasSamplesLeft: Bool { sampledTaken < sampledKeys.count }
 
   /// The next sampled key to resolve at the top level, in `copy`, among those not in
-  /// `checked`; it is added to it.
-  func nextSample(in copy: Injector, checked: inout Set<InjectionKey>) -> SampledKey? {
+  /// `checked` and not `removed` (excluded); it is added to `checked`.
+  func nextSample(
+    in copy: Injector, checked: inout Set<InjectionKey>, removed: Set<InjectionKey>
+  ) -> SampledKey? {
     while sampledTaken < sampledKeys.count {
       let key = sampledKeys[sampledTaken]
       sampledTaken += 1
-      guard checked.insert(key).inserted, let samples = samples[key] else { continue }
+      guard !removed.contains(key), checked.insert(key).inserted, let samples = samples[key]
+      else { continue }
       return SampledKey(key: key, injector: copy, samples: samples)
     }
     return nil

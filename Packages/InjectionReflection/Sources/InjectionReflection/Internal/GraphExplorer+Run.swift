@@ -171,7 +171,7 @@ extension GraphExplorer {
       // Then each sampled key, once every root and mapping is checked.
       guard let copy, arguments.hasSamplesLeft,
         toCheck.allSatisfy({ checked.contains($0.key) || removed.contains($0.key) }),
-        let sampled = arguments.nextSample(in: copy, checked: &checked)
+        let sampled = arguments.nextSample(in: copy, checked: &checked, removed: removed)
       else { return nil }
       checkedKeys.append(sampled.key)
       return (sampled, [])

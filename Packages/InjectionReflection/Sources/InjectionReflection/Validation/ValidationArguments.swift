@@ -29,6 +29,8 @@ public struct ValidationArguments: Sendable {
   /// ```
   ///
   /// Give several samples for one key to run several branches of its factory: each is built.
+  /// The arguments are `Sendable`, since the `async` validation may use them on another task.
+  /// A sample for an excluded key is not used.
   ///
   /// - Parameters:
   ///   - first: The first argument.
