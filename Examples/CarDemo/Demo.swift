@@ -175,7 +175,10 @@ enum Demo {
     PaintedCar.map(on: injector)
     mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
     AccessoryList.contributeStandard(on: injector)
-    return await injector.validationReport(roots: Car.self, AccessoryList.self).graph
+    // PaintedCar takes a run-time argument: validation leaves it unchecked, as allowed here.
+    return await injector.validationReport(
+      roots: Car.self, AccessoryList.self, arguments: [.unchecked(PaintedCar.self)]
+    ).graph
   }
 
   /// Resolves a value the demo has mapped; a failure here is a bug in the demo.

@@ -31,6 +31,8 @@ extension ValidationProblem.Kind {
       mapSingleton(Turbo.self, on: injector) { Turbo() }
     case .eagerSingletonFailed:
       try injector.addModule(FlakyEngineModule())
+    case .unverifiedArguments:
+      injector.map(Wheel.self, taking: Int.self) { _, size in Wheel(size: size) }
     }
     return injector.validationReport()
   }
@@ -50,6 +52,12 @@ extension ValidationNote.Kind {
       injector.map(Plane.self, scope: .singleton)
     case .notBuiltSynchronously:
       injector.map(Database.self, scope: .singleton) { @MainActor _ in Database() }
+    case .unverifiedArguments:
+      injector.map(Wheel.self, taking: Int.self) { _, size in Wheel(size: size) }
+      return injector.validationReport(arguments: [.unchecked(Wheel.self)])
+    case .duplicateMapping:
+      try? injector.addModule(GarageEngineModule())
+      try? injector.addModule(RacingEngineModule())
     }
     return injector.validationReport()
   }
@@ -121,4 +129,18 @@ final class Pilot: Injectable, Sendable {
 final class Plane: Injectable, Sendable {
   let pilot = Injected<Pilot>()
   init() {}
+}
+
+/// Maps the engine.
+final class GarageEngineModule: InjectionModule {
+  func configure(_ mappings: ModuleMappings) {
+    mappings.map((any Engine).self) { _ in V8() }
+  }
+}
+
+/// Maps the engine too, and shadows ``GarageEngineModule``'s mapping.
+final class RacingEngineModule: InjectionModule {
+  func configure(_ mappings: ModuleMappings) {
+    mappings.map((any Engine).self) { _ in V8() }
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import InjectionCore
+import InjectionReflection
 import InjectionTestHelpers
 import InjectionTestSupport
 import Synchronization
@@ -100,6 +101,30 @@ import Testing
   }
 }
 
+extension PastedFixLineTests {
+  @Test func everyFixLineOfInjectionReflectionsMessagesIsPastedAndCompiles() async throws {
+    let injector = Injector(label: "fix lines")
+    injector.map((any Greeter).self, taking: String.self) { _, name in LocalGreeter(name: name) }
+    injector.map((any Greeter).self, named: "formal", taking: String.self) { _, name in
+      LocalGreeter(name: name)
+    }
+    injector.map((any Database).self, scope: .singleton) { _ in
+      await Task.yield()
+      return PostgresDatabase()
+    }
+    let messages = [synchronousReport(of: injector), await injector.validationReport()]
+      .flatMap(\.problemMessages)
+
+    // Sync: the async database and both greeters; async: both greeters.
+    try expectPasted(messages, count: 5)
+  }
+}
+
+/// The synchronous validation's report (an `async` test would choose the `async` form).
+private func synchronousReport(of injector: Injector) -> ValidationReport {
+  injector.validationReport()
+}
+
 /// Checks that `messages` are `count` messages and that every line of code they print is pasted
 /// in `PastedFixLines.swift`.
 private func expectPasted(
@@ -140,7 +165,7 @@ func codeSpans(in message: String) -> [String] {
   let starts = [
     "try await injector.", "try injector.", "injector.map(", "withInjector(", "withTestInjector(",
     ".strict(", "$0.map(", ".injecting(", "override var ", "Provider<", "try await scope.",
-    "try await provider.",
+    "try await provider.", ".sample(", ".unchecked(",
   ]
   var spans: [String] = []
   var index = message.startIndex

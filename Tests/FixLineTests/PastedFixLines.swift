@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionReflection
 import InjectionTestHelpers
 import InjectionTestSupport
 import Testing
@@ -38,6 +39,19 @@ func pastedAwaitedDeferredFixLines(injector: Injector) async throws {
   _ = try await provider.resolveAsync()
   let lazy: Lazy<any Database> = try injector.resolve(Lazy<any Database>.self)
   _ = try await lazy.valueAsync
+}
+
+func pastedReflectionFixLines(injector: Injector) async throws {
+  try await injector.validate(roots: Settings.self)
+  let sample: ValidationArguments =
+    .sample("Ada", for: (any Greeter).self)
+  let named: ValidationArguments =
+    .sample("Ada", for: (any Greeter).self, named: "formal")
+  let unchecked: ValidationArguments =
+    .unchecked((any Greeter).self)
+  let uncheckedNamed: ValidationArguments =
+    .unchecked((any Greeter).self, named: "formal")
+  _ = (sample, named, unchecked, uncheckedNamed)
 }
 
 func pastedTestSupportFixLines(app: Injector) {

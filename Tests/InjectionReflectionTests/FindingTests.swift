@@ -97,8 +97,10 @@ import Testing
     injector.map((any Engine).self) { _ in V8() }
     injector.map(Wheel.self, named: "spare") { _ in Wheel() }
     injector.map(Wheel.self, named: "main actor", scope: .singleton) { @MainActor _ in Wheel() }
+    injector.map(Wheel.self, named: "sized", taking: Int.self) { _, _ in Wheel() }
+    try injector.addModule(SpareWheelModule())
 
-    let notes = try injector.validate().notes
+    let notes = try injector.validate(arguments: [.unchecked(Wheel.self, named: "sized")]).notes
     func note(_ kind: ValidationNote.Kind) -> ValidationNote? { notes.first { $0.kind == kind } }
 
     let optional = try #require(note(.optionalNotMapped))
@@ -113,6 +115,13 @@ import Testing
     let async = try #require(note(.notBuiltSynchronously))
     #expect(async.key == InjectionKey(Wheel.self, named: "main actor"))
     #expect(async.path.isEmpty, "checked as a mapping on its own; the path leaves out the key")
+    let unchecked = try #require(note(.unverifiedArguments))
+    #expect(unchecked.key == InjectionKey(Wheel.self, named: "sized"))
+    #expect(unchecked.path.isEmpty)
+
+    let duplicate = try #require(note(.duplicateMapping))
+    #expect(duplicate.key == InjectionKey(Wheel.self, named: "spare"))
+    #expect(duplicate.path.isEmpty, "about a mapping, which nothing needed")
     #expect(Set(ValidationNote.Kind.allCases) == Set(notes.map(\.kind)))
   }
 
@@ -128,5 +137,12 @@ import Testing
       Set(report.problems.map(\.kind)).isSuperset(of: [
         .missingMapping, .cycle, .factoryFailed, .hookNeverCalled, .eagerSingletonFailed,
       ]))
+  }
+}
+
+/// Maps the spare wheel again, over the direct mapping.
+private final class SpareWheelModule: InjectionModule {
+  func configure(_ mappings: ModuleMappings) {
+    mappings.map(Wheel.self, named: "spare") { _ in Wheel() }
   }
 }

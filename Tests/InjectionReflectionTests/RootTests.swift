@@ -147,14 +147,18 @@ import Testing
     #expect(throws: InjectionError.self) { try newsletter.mailers() }
   }
 
-  @Test func aMappingThatTakesArgumentsIsCheckedOnlyWhereSomethingResolvesIt() throws {
+  @Test func aMappingThatTakesArgumentsIsAProblemUntilASampleChecksWhatItNeeds() throws {
     let injector = Injector(label: "orders")
     injector.map(OrderService.self, taking: Int.self) { _, _ in OrderService() }
 
-    let report = try injector.validate()
+    let report = injector.validationReport()
+    let sampled = injector.validationReport(arguments: [.sample(1, for: OrderService.self)])
 
-    #expect(report.isValid, "its factory never ran, so its missing Database is not seen")
+    #expect(report.problems.map(\.kind) == [.unverifiedArguments], "\(report)")
     #expect(report.checkedKeys.isEmpty)
+    #expect(
+      sampled.problems.map(\.kind) == [.missingMapping], "its factory ran, so Database is seen")
+    #expect(sampled.checkedKeys == [InjectionKey(OrderService.self)])
   }
 
   @Test func aChildMadeAtRunTimeIsValidatedOnItsOwn() throws {

@@ -46,7 +46,8 @@ extension Injector {
   /// of the built values, so this injector builds nothing and keeps no singleton; the copy is
   /// released afterwards. The roots are resolved first, in the order given, then each mapping
   /// (its own and its ancestors', excluded ones and those that take arguments left out) in
-  /// sorted order, and the copy's resolutions are observed. Whatever those resolutions reach is
+  /// sorted order, and the copy's resolutions are observed. A mapping that takes arguments is
+  /// built only with sample arguments (the overloads with `arguments:`). Whatever those resolutions reach is
   /// checked: the `@Injected` properties of every value the copy builds, the types it creates
   /// automatically, and what factories resolve. The report lists:
   ///
@@ -62,8 +63,12 @@ extension Injector {
   ///   `prepare()`), so one that is not built yet fails here as in the app, a
   ///   ``ValidationProblem/factoryFailed(key:path:error:)`` with a fix line (validate with
   ///   `await`, or `prepare()` first);
-  /// - as notes, optional dependencies left unmapped, and values whose `@MainActor` factory
-  ///   cannot run because validation runs off the main actor.
+  /// - mappings that take arguments that nothing built with arguments, as
+  ///   ``ValidationProblem/unverifiedArguments(key:path:)`` (give samples, or allow them
+  ///   unchecked, with the overloads that take `arguments:`);
+  /// - as notes, optional dependencies left unmapped, values whose `@MainActor` factory
+  ///   cannot run because validation runs off the main actor, and keys mapped more than once in
+  ///   one injector (``ValidationNote/duplicateMapping(key:owner:shadowed:)``).
   ///
   /// What each `Provider` and `Lazy` built in the copy resolves later is resolved too, in the
   /// copy (a call of the copy's provider, a read of its lazy value): a missing target is a
@@ -74,10 +79,9 @@ extension Injector {
   ///
   /// - a type that is not mapped and not a root, such as an `Injectable` handler the app
   ///   resolves by itself: name it in `roots`;
-  /// - what code resolves outside a factory (in a method, from `Injector.current`), and what a
-  ///   provider of a mapping that takes arguments builds (it is called with them);
-  /// - a branch of a factory that did not run, and a mapping that takes arguments (checked only
-  ///   where something resolves it);
+  /// - what code resolves outside a factory (in a method, from `Injector.current`);
+  /// - a branch of a factory that did not run (a mapping that takes arguments runs once per
+  ///   sample);
   /// - mappings made later, on this injector or on a child made at run time (validate the
   ///   child once it is configured);
   /// - what a `@MainActor` factory needs when validation runs off the main actor (noted; the
@@ -182,25 +186,27 @@ extension Injector {
     await makeValidationReportAsync(roots: roots, rootKeys: rootKeys, excluding: excluding)
   }
 
-  private func makeValidationReportAsync(
-    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
+  func makeValidationReportAsync(
+    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey],
+    arguments: [ValidationArguments] = []
   ) async -> ValidationReport {
     let exploration = await GraphExplorer.explore(
       self, roots: roots.map(GraphExplorer.Root.type) + rootKeys.map(GraphExplorer.Root.key),
-      excluding: excluding)
+      excluding: excluding, arguments: arguments)
     return ValidationReport(
       injector: label, problems: exploration.problems, notes: exploration.notes,
-      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
+      checkedKeys: exploration.checkedKeys, graph: exploration.graph, fixes: exploration.fixes)
   }
 
-  private func makeValidationReport(
-    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey]
+  func makeValidationReport(
+    roots: [any Any.Type], rootKeys: [InjectionKey], excluding: [InjectionKey],
+    arguments: [ValidationArguments] = []
   ) -> ValidationReport {
     let exploration = GraphExplorer.explore(
       self, roots: roots.map(GraphExplorer.Root.type) + rootKeys.map(GraphExplorer.Root.key),
-      excluding: excluding)
+      excluding: excluding, arguments: arguments)
     return ValidationReport(
       injector: label, problems: exploration.problems, notes: exploration.notes,
-      checkedKeys: exploration.checkedKeys, graph: exploration.graph)
+      checkedKeys: exploration.checkedKeys, graph: exploration.graph, fixes: exploration.fixes)
   }
 }

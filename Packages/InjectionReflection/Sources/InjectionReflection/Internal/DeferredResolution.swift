@@ -4,6 +4,8 @@ import InjectionCore
 protocol DeferredResolution: Sendable {
   /// The key it resolves.
   var key: InjectionKey { get }
+  /// Whether it is a ``Provider``, which the app may call with arguments.
+  var isProvider: Bool { get }
   /// Resolves its key as a synchronous call or read would.
   func resolveNow() throws(InjectionError)
   /// Resolves its key, mapped with an `async` or main-actor factory, as an awaited call or read
@@ -12,6 +14,7 @@ protocol DeferredResolution: Sendable {
 }
 
 extension Provider: DeferredResolution {
+  var isProvider: Bool { true }
   func resolveNow() throws(InjectionError) { _ = try self() }
   func resolveNowAsync(from injector: Injector) async throws(InjectionError) {
     _ = try await resolveAsync()
@@ -19,6 +22,7 @@ extension Provider: DeferredResolution {
 }
 
 extension Lazy: DeferredResolution {
+  var isProvider: Bool { false }
   func resolveNow() throws(InjectionError) { _ = try value }
   // `valueAsync` needs a `Sendable` value; the key is mapped, so the injector resolves it as
   // that read would.

@@ -23,6 +23,10 @@ extension GraphExplorer {
     /// The keys mapped with an `async` or main-actor factory, and those that take arguments.
     private let asyncKeys: Set<InjectionKey>
     private let argumentKeys: Set<InjectionKey>
+    /// The samples and allowances for the mappings that take arguments.
+    private let arguments: ArgumentCheck
+    /// The fix line of each problem whose description has none, from its error.
+    private var fixes: [ValidationProblem: String] = [:]
     private var checked: Set<InjectionKey> = []
     private var checkedKeys: [InjectionKey] = []
     private var problems: [ValidationProblem]
@@ -33,7 +37,8 @@ extension GraphExplorer {
     private var pendingDeferred: [(value: any DeferredResolution, path: [InjectionKey])] = []
 
     init(
-      _ injector: Injector, roots: [Root], excluding: [InjectionKey], keepingPreparedValues: Bool
+      _ injector: Injector, roots: [Root], excluding: [InjectionKey],
+      arguments: [ValidationArguments] = [], keepingPreparedValues: Bool
     ) {
       self.injector = injector
       self.roots = roots
@@ -110,6 +115,7 @@ extension GraphExplorer {
           .filter { $0.recipe == .asyncFactory || $0.recipe == .mainActorFactory }.map(\.key))
       argumentKeys = Set(
         mappings.map(\.mapping).filter { $0.recipe == .factoryWithArguments }.map(\.key))
+      self.arguments = ArgumentCheck(arguments, argumentKeys: argumentKeys)
 
       // A mapping that takes arguments cannot be built without them: it is checked where
       // something resolves it (without arguments, that is a problem).
@@ -149,14 +155,26 @@ extension GraphExplorer {
       while let index = pendingDeferred.firstIndex(where: { isWanted($0.value.key) }) {
         let next = pendingDeferred.remove(at: index)
         let key = next.value.key
-        // A mapping that takes arguments is called with them, which validation does not have.
-        guard !removed.contains(key), !argumentKeys.contains(key), !checked.contains(key) else {
-          continue
+        guard !removed.contains(key), !checked.contains(key) else { continue }
+        // A provider of a mapping that takes arguments is called with them: with the key's
+        // samples, if any.
+        guard !argumentKeys.contains(key) else {
+          guard let sampled = arguments.resolution(of: next.value, path: next.path) else {
+            continue
+          }
+          checked.insert(key)
+          return (sampled, next.path)
         }
         checked.insert(key)
         return next
       }
-      return nil
+      // Then each sampled key, once every root and mapping is checked.
+      guard let copy, arguments.hasSamplesLeft,
+        toCheck.allSatisfy({ checked.contains($0.key) || removed.contains($0.key) }),
+        let sampled = arguments.nextSample(in: copy, checked: &checked, removed: removed)
+      else { return nil }
+      checkedKeys.append(sampled.key)
+      return (sampled, [])
     }
 
     /// Records an error of a resolution; `after` is the path to the ``Provider`` or ``Lazy``
@@ -169,7 +187,9 @@ extension GraphExplorer {
       } else if let note = ValidationNote(notBuiltSynchronously: error) {
         laterNotes.append(note)
       } else if !GraphExplorer.isConsequence(of: removed, error) {
-        problems.append(ValidationProblem(error))
+        let problem = ValidationProblem(error)
+        problems.append(problem)
+        if fixes[problem] == nil { fixes[problem] = GraphExplorer.fix(of: error) }
       }
     }
 
@@ -190,9 +210,12 @@ extension GraphExplorer {
         ValidationNote.allowedCycle(path: $0)
       }
       notes += laterNotes
+      let unverified = arguments.unverified(
+        removed: removed, resolved: state.seen, reported: Set(problems.map(\.key)))
+      notes += unverified.notes + GraphExplorer.duplicateMappings(in: snapshot)
       return GraphExploration(
-        problems: GraphExplorer.deduplicated(problems), notes: Array(orderedUnique: notes),
-        checkedKeys: checkedKeys, graph: graph)
+        problems: GraphExplorer.deduplicated(problems + unverified.problems),
+        notes: Array(orderedUnique: notes), checkedKeys: checkedKeys, graph: graph, fixes: fixes)
     }
   }
 }

@@ -7,6 +7,8 @@ struct GraphExploration {
   var notes: [ValidationNote]
   var checkedKeys: [InjectionKey]
   var graph: DependencyGraph
+  /// The fix line of each problem whose description has none.
+  var fixes: [ValidationProblem: String] = [:]
 }
 
 /// Resolves every mapping of an injector in a copy of it, observing what each resolution
@@ -45,10 +47,13 @@ enum GraphExplorer {
   /// Explores synchronously, in a copy that shares the values the injector already built with
   /// `async` and main-actor factories (after `prepare()`); an `async` mapping that is not built
   /// yet is a problem wherever a resolution needs it.
-  static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey])
-    -> GraphExploration
-  {
-    let run = Run(injector, roots: roots, excluding: excluding, keepingPreparedValues: true)
+  static func explore(
+    _ injector: Injector, roots: [Root], excluding: [InjectionKey],
+    arguments: [ValidationArguments] = []
+  ) -> GraphExploration {
+    let run = Run(
+      injector, roots: roots, excluding: excluding, arguments: arguments,
+      keepingPreparedValues: true)
     if let copy = run.copy {
       for root in run.toCheck where run.startChecking(root) {
         do throws(InjectionError) {
@@ -72,10 +77,13 @@ enum GraphExplorer {
   /// first, as `prepare()` would, then each root and mapping, those mapped with an `async` or
   /// main-actor factory resolved with `resolveAsync`, and each ``Provider`` and ``Lazy`` value
   /// found, awaited when its key is mapped so.
-  static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey]) async
-    -> GraphExploration
-  {
-    let run = Run(injector, roots: roots, excluding: excluding, keepingPreparedValues: false)
+  static func explore(
+    _ injector: Injector, roots: [Root], excluding: [InjectionKey],
+    arguments: [ValidationArguments] = []
+  ) async -> GraphExploration {
+    let run = Run(
+      injector, roots: roots, excluding: excluding, arguments: arguments,
+      keepingPreparedValues: false)
     guard let copy = run.copy else { return run.finish() }
     do throws(InjectionError) {
       try await copy.prepare()

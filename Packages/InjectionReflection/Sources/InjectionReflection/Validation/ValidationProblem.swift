@@ -18,6 +18,8 @@ public enum ValidationProblem: ValidationFinding {
     case hookNeverCalled
     /// ``ValidationProblem/eagerSingletonFailed(key:error:)``.
     case eagerSingletonFailed
+    /// ``ValidationProblem/unverifiedArguments(key:path:)``.
+    case unverifiedArguments
   }
 
   /// Nothing is mapped for `key`, and it cannot be created automatically; `path` is what
@@ -42,6 +44,15 @@ public enum ValidationProblem: ValidationFinding {
   /// diagnostic.
   case eagerSingletonFailed(key: InjectionKey, error: String)
 
+  /// The mapping of `key` takes arguments, and validation had none to build it with, so what
+  /// it needs is not checked; `path` leads to the `Provider` that the app calls with them, or
+  /// is empty for a mapping that nothing validation ran reached.
+  ///
+  /// Give validation sample arguments for the key
+  /// (``ValidationArguments/sample(_:_:for:named:)``), or allow it unchecked
+  /// (``ValidationArguments/unchecked(_:named:)``), which makes it a note.
+  case unverifiedArguments(key: InjectionKey, path: [InjectionKey])
+
   /// Which case the problem is.
   public var kind: Kind {
     switch self {
@@ -51,6 +62,7 @@ public enum ValidationProblem: ValidationFinding {
     case .invalidMapping: .invalidMapping
     case .hookNeverCalled: .hookNeverCalled
     case .eagerSingletonFailed: .eagerSingletonFailed
+    case .unverifiedArguments: .unverifiedArguments
     }
   }
 
@@ -59,7 +71,8 @@ public enum ValidationProblem: ValidationFinding {
   public var key: InjectionKey {
     switch self {
     case .missingMapping(let key, _), .factoryFailed(let key, _, _), .invalidMapping(let key, _),
-      .hookNeverCalled(let key), .eagerSingletonFailed(let key, _):
+      .hookNeverCalled(let key), .eagerSingletonFailed(let key, _),
+      .unverifiedArguments(let key, _):
       key
     case .cycle(let path): path.first ?? InjectionKey(typeName: "(empty cycle)")
     }
@@ -70,7 +83,9 @@ public enum ValidationProblem: ValidationFinding {
   /// nothing needed when it failed).
   public var path: [InjectionKey] {
     switch self {
-    case .missingMapping(_, let path), .factoryFailed(_, let path, _), .cycle(let path): path
+    case .missingMapping(_, let path), .factoryFailed(_, let path, _), .cycle(let path),
+      .unverifiedArguments(_, let path):
+      path
     case .invalidMapping, .hookNeverCalled, .eagerSingletonFailed: []
     }
   }
@@ -96,6 +111,14 @@ public enum ValidationProblem: ValidationFinding {
         """
     case .eagerSingletonFailed(let key, let error):
       return "eager singleton \(key) failed: \(error.split(separator: "\n").first ?? "")"
+    case .unverifiedArguments(let key, let path):
+      let type = key.metatypeInCode + (key.name.map { ", named: \"\($0)\"" } ?? "")
+      return """
+        \(key) takes arguments, and validation has no sample of them, so it is not \
+        checked\(Self.neededBy(path))
+          fix: give validation arguments: [.sample(…, for: \(type))] to build it with sample \
+        arguments, or arguments: [.unchecked(\(type))] to allow it unchecked
+        """
     }
   }
 

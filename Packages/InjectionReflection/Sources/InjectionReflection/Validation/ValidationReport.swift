@@ -6,7 +6,11 @@ public import InjectionCore
 /// let report = injector.validationReport()
 /// #expect(report.problems.isEmpty, "\(report)")
 /// ```
-public struct ValidationReport: Sendable, CustomStringConvertible {
+///
+/// It is an `InjectionProblemReport` (InjectionCore): in a Swift Testing test,
+/// InjectionTestSupport's `expectNoProblems(in:sourceLocation:)` records each problem as an
+/// issue of its own, with its path and its fix.
+public struct ValidationReport: InjectionProblemReport, CustomStringConvertible {
   /// The label of the validated injector.
   public let injector: String
 
@@ -19,12 +23,15 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// The keys that were resolved as the starting points of the exploration: the roots, in
   /// the order given, then every mapping of the injector and its ancestors, except the
   /// excluded ones and those that take arguments (which only a resolution with arguments can
-  /// build).
+  /// build), then the keys built with the sample arguments given to validation.
   public let checkedKeys: [InjectionKey]
 
   /// The dependency graph that validation walked: export it with ``DependencyGraph/dot(title:)``
   /// or ``DependencyGraph/mermaid(title:)`` without exploring again.
   public let graph: DependencyGraph
+
+  /// The fix line of each problem whose description has none, from the error behind it.
+  let fixes: [ValidationProblem: String]
 
   /// Creates a report.
   ///
@@ -34,10 +41,12 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   ///   - notes: The notes.
   ///   - checkedKeys: The keys resolved as starting points.
   ///   - graph: The dependency graph.
+  ///   - fixes: The fix line of each problem whose description has none.
   package init(
     injector: String, problems: [ValidationProblem], notes: [ValidationNote],
-    checkedKeys: [InjectionKey], graph: DependencyGraph
+    checkedKeys: [InjectionKey], graph: DependencyGraph, fixes: [ValidationProblem: String] = [:]
   ) {
+    self.fixes = fixes
     self.injector = injector
     self.problems = problems
     self.notes = notes
@@ -47,6 +56,21 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
   /// Whether nothing fails.
   public var isValid: Bool { problems.isEmpty }
+
+  /// Each problem as a message of its own: the injector, the problem with its path, then its
+  /// fix.
+  ///
+  /// ```text
+  /// Validation of injector "app": missing mapping: Context, needed by Handler -> OrderService
+  ///   fix: map it with injector.map(Context.self) { _ in … }, or make Context Injectable
+  /// ```
+  public var problemMessages: [String] {
+    problems.map { problem in
+      let text = "Validation of injector \"\(injector)\": \(problem)"
+      guard !text.contains("\n  fix: "), let fix = fixes[problem] else { return text }
+      return text + "\n  " + fix
+    }
+  }
 
   /// A listing for a person: a summary line, then each problem and each note.
   public var description: String {
