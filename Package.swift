@@ -103,7 +103,9 @@ let package = Package(
     // (ExistentialAny), and checked against what the library prints.
     .testTarget(
       name: "FixLineTests",
-      dependencies: ["InjectionCore", "InjectionTestSupport", "InjectionTestHelpers"],
+      dependencies: [
+        "InjectionCore", "InjectionReflection", "InjectionTestSupport", "InjectionTestHelpers",
+      ],
       path: "Tests/FixLineTests",
       swiftSettings: swiftSettings
     ),

@@ -31,6 +31,9 @@ extension ValidationProblem.Kind {
       mapSingleton(Turbo.self, on: injector) { Turbo() }
     case .eagerSingletonFailed:
       try injector.addModule(FlakyEngineModule())
+    case .captiveDependency:
+      injector.map(Database.self, scope: .weak) { _ in Database() }
+      injector.map(ReportCache.self, scope: .singleton) { ReportCache(database: try $0.resolve()) }
     }
     return injector.validationReport()
   }
@@ -69,6 +72,15 @@ enum ValidationErrorCase: CaseIterable {
       throw UnexpectedOutcome(description: "validate() threw nothing")
     }
     return error
+  }
+}
+
+/// A singleton that keeps the database it is built with.
+final class ReportCache: Sendable {
+  let database: Database
+
+  init(database: Database) {
+    self.database = database
   }
 }
 

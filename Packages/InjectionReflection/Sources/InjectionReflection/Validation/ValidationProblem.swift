@@ -18,6 +18,8 @@ public enum ValidationProblem: ValidationFinding {
     case hookNeverCalled
     /// ``ValidationProblem/eagerSingletonFailed(key:error:)``.
     case eagerSingletonFailed
+    /// ``ValidationProblem/captiveDependency(key:holder:path:reason:)``.
+    case captiveDependency
   }
 
   /// Nothing is mapped for `key`, and it cannot be created automatically; `path` is what
@@ -42,6 +44,18 @@ public enum ValidationProblem: ValidationFinding {
   /// diagnostic.
   case eagerSingletonFailed(key: InjectionKey, error: String)
 
+  /// A value that lives longer, `holder`, keeps a value of `key` that should live shorter (a
+  /// captive dependency): a singleton or eager singleton that resolves a `.weak` or `.graph`
+  /// value or one of a resettable scope while it is built; a value of a resettable scope that
+  /// resolves a `.graph` value or one of another resettable scope; or a value an ancestor
+  /// injector caches that resolves a key a nearer injector maps, which it never sees.
+  ///
+  /// `path` is what needed `key`, outermost first, with `holder` in it; `reason` says what
+  /// outlives what, and its second line is the fix. A transient that a singleton holds is not
+  /// a captive, nor is a ``InjectionCore/Provider`` that the holder calls later.
+  case captiveDependency(
+    key: InjectionKey, holder: InjectionKey, path: [InjectionKey], reason: String)
+
   /// Which case the problem is.
   public var kind: Kind {
     switch self {
@@ -51,6 +65,7 @@ public enum ValidationProblem: ValidationFinding {
     case .invalidMapping: .invalidMapping
     case .hookNeverCalled: .hookNeverCalled
     case .eagerSingletonFailed: .eagerSingletonFailed
+    case .captiveDependency: .captiveDependency
     }
   }
 
@@ -59,7 +74,8 @@ public enum ValidationProblem: ValidationFinding {
   public var key: InjectionKey {
     switch self {
     case .missingMapping(let key, _), .factoryFailed(let key, _, _), .invalidMapping(let key, _),
-      .hookNeverCalled(let key), .eagerSingletonFailed(let key, _):
+      .hookNeverCalled(let key), .eagerSingletonFailed(let key, _),
+      .captiveDependency(let key, _, _, _):
       key
     case .cycle(let path): path.first ?? InjectionKey(typeName: "(empty cycle)")
     }
@@ -70,7 +86,9 @@ public enum ValidationProblem: ValidationFinding {
   /// nothing needed when it failed).
   public var path: [InjectionKey] {
     switch self {
-    case .missingMapping(_, let path), .factoryFailed(_, let path, _), .cycle(let path): path
+    case .missingMapping(_, let path), .factoryFailed(_, let path, _), .cycle(let path),
+      .captiveDependency(_, _, let path, _):
+      path
     case .invalidMapping, .hookNeverCalled, .eagerSingletonFailed: []
     }
   }
@@ -96,6 +114,11 @@ public enum ValidationProblem: ValidationFinding {
         """
     case .eagerSingletonFailed(let key, let error):
       return "eager singleton \(key) failed: \(error.split(separator: "\n").first ?? "")"
+    case .captiveDependency(let key, _, let path, let reason):
+      // The path ends the reason's first line; the fix follows.
+      let lines = reason.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      let rest = lines.dropFirst().map { "\n\($0)" }.joined()
+      return "captive dependency: \(key) \(lines.first ?? "")\(Self.neededBy(path))\(rest)"
     }
   }
 
