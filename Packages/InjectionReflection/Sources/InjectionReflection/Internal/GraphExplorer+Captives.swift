@@ -24,7 +24,10 @@ extension GraphRecorder {
     guard !event.path.isEmpty else { return false }
     switch event.scope {
     case .weak?, .graph?: return true
-    default: return event.resettableScope != nil || nearerKeys.contains(event.key)
+    default:
+      // Most injectors have no ancestor: the set is empty, and the key is not hashed.
+      return event.resettableScope != nil
+        || (!nearerKeys.isEmpty && nearerKeys.contains(event.key))
     }
   }
 }
