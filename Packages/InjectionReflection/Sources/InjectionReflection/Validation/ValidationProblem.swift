@@ -52,7 +52,7 @@ public enum ValidationProblem: ValidationFinding {
   ///
   /// `path` is what needed `key`, outermost first, with `holder` in it; `reason` says what
   /// outlives what, and its second line is the fix. A transient that a singleton holds is not
-  /// a captive, nor is a ``InjectionCore/Provider`` that the holder calls later.
+  /// a captive, nor is a `Provider` that the holder calls later.
   case captiveDependency(
     key: InjectionKey, holder: InjectionKey, path: [InjectionKey], reason: String)
 
