@@ -62,6 +62,10 @@ extension Injector {
   ///   `prepare()`), so one that is not built yet fails here as in the app, a
   ///   ``ValidationProblem/factoryFailed(key:path:error:)`` with a fix line (validate with
   ///   `await`, or `prepare()` first);
+  /// - captive dependencies, a value that lives longer keeping one that should live shorter
+  ///   (a singleton that resolves a `.weak`, `.graph` or resettable-scope value while it is
+  ///   built, say), each a ``ValidationProblem/captiveDependency(key:holder:path:reason:)``
+  ///   with a fix line;
   /// - as notes, optional dependencies left unmapped, and values whose `@MainActor` factory
   ///   cannot run because validation runs off the main actor.
   ///
