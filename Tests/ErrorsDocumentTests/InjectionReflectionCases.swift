@@ -33,6 +33,9 @@ extension ValidationProblem.Kind {
       try injector.addModule(FlakyEngineModule())
     case .unverifiedArguments:
       injector.map(Wheel.self, taking: Int.self) { _, size in Wheel(size: size) }
+    case .captiveDependency:
+      injector.map(Database.self, scope: .weak) { _ in Database() }
+      injector.map(ReportCache.self, scope: .singleton) { ReportCache(database: try $0.resolve()) }
     }
     return injector.validationReport()
   }
@@ -77,6 +80,15 @@ enum ValidationErrorCase: CaseIterable {
       throw UnexpectedOutcome(description: "validate() threw nothing")
     }
     return error
+  }
+}
+
+/// A singleton that keeps the database it is built with.
+final class ReportCache: Sendable {
+  let database: Database
+
+  init(database: Database) {
+    self.database = database
   }
 }
 

@@ -52,6 +52,33 @@ import Testing
     try expectPasted(messages, count: 9)
   }
 
+  @Test func everyFixLineOfAValidationCaptiveDependencyIsPastedAndCompiles() throws {
+    let app = Injector(label: "app")
+    app.map(Connection.self, scope: .weak) { _ in Connection() }
+    app.map(Connection.self, named: "scratch", scope: .graph) { _ in Connection() }
+    app.map(Connection.self, named: "request", in: RequestScope.self) { _ in Connection() }
+    app.map(Settings.self) { _ in Settings() }
+    app.map(QueryCache.self, scope: .singleton) {  // keeps a .weak value
+      QueryCache(holding: try $0.resolve(Connection.self))
+    }
+    app.map(QueryCache.self, named: "eager", scope: .eagerSingleton) {  // keeps a .graph value
+      QueryCache(holding: try $0.resolve(Connection.self, named: "scratch"))
+    }
+    app.map(QueryCache.self, named: "session", in: SessionScope.self) {  // another scope
+      QueryCache(holding: try $0.resolve(Connection.self, named: "request"))
+    }
+    app.map(QueryCache.self, named: "settings", scope: .singleton) {  // overridden below
+      QueryCache(holding: try $0.resolve(Settings.self))
+    }
+    let child = app.makeChild(label: "request")
+    child.map(Settings.self) { _ in Settings() }
+
+    let report = child.validationReport()
+
+    let messages = report.problems.filter { $0.kind == .captiveDependency }.map(\.description)
+    try expectPasted(messages, count: 4)
+  }
+
   @Test func everyFixLineOfAFailingInjectedReadIsPastedAndCompiles() async throws {
     let unbound = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = CheckoutView().database

@@ -37,3 +37,24 @@ final class ReceiptView {
 
 /// A type whose name InjectionTestHelpers gives a type of its own.
 struct Odometer {}
+
+/// A connection that validation finds kept too long.
+final class Connection: Sendable {}
+
+/// Keeps what it is built with.
+final class QueryCache: Sendable {
+  /// A cache that holds nothing of note.
+  static let empty = QueryCache(holding: 0)
+
+  let held: any Sendable
+
+  init(holding held: any Sendable) {
+    self.held = held
+  }
+}
+
+/// The scope of a signed-in session.
+enum SessionScope: ResettableScope {}
+
+/// The scope of one request.
+enum RequestScope: ResettableScope {}

@@ -54,6 +54,18 @@ func pastedReflectionFixLines(injector: Injector) async throws {
   _ = (sample, named, unchecked, uncheckedNamed)
 }
 
+func pastedCaptiveFixLines(injector: Injector) throws {
+  let connection: Provider<Connection> = try injector.resolve(Provider<Connection>.self)
+  _ = try injector.resolve(Provider<Connection>.self)
+  _ = try injector.resolve(Provider<Connection>.self, named: "scratch")
+  _ = try injector.resolve(Provider<Connection>.self, named: "request")
+  injector.map(QueryCache.self, scope: .weak) { _ in .empty }
+  injector.map(QueryCache.self, named: "eager", scope: .graph) { _ in .empty }
+  injector.map(QueryCache.self, named: "session", in: RequestScope.self) { _ in .empty }
+  injector.map(QueryCache.self, named: "settings", scope: .singleton) { _ in .empty }
+  _ = connection
+}
+
 func pastedTestSupportFixLines(app: Injector) {
   let first: TestInjectionOption =
     .strict(allowing: InjectionKey((any Database).self))

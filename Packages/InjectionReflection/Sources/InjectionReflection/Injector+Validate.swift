@@ -66,6 +66,10 @@ extension Injector {
   /// - mappings that take arguments that nothing built with arguments, as
   ///   ``ValidationProblem/unverifiedArguments(key:path:)`` (give samples, or allow them
   ///   unchecked, with the overloads that take `arguments:`);
+  /// - captive dependencies, a value that lives longer keeping one that should live shorter
+  ///   (a singleton that resolves a `.weak`, `.graph` or resettable-scope value while it is
+  ///   built, say), each a ``ValidationProblem/captiveDependency(key:holder:path:reason:)``
+  ///   with a fix line;
   /// - as notes, optional dependencies left unmapped, values whose `@MainActor` factory
   ///   cannot run because validation runs off the main actor, and keys mapped more than once in
   ///   one injector (``ValidationNote/duplicateMapping(key:owner:shadowed:)``).

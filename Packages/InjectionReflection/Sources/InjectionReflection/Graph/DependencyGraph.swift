@@ -70,8 +70,8 @@ public struct DependencyGraph: Sendable, Hashable {
     public let to: InjectionKey
     /// The name of the `@Injected` property that holds it, when there is one.
     public let property: String?
-    /// Whether the edge is part of a problem: it leads to a missing key, or it closes a cycle
-    /// that fails.
+    /// Whether the edge is part of a problem: it leads to a missing key, it closes a cycle
+    /// that fails, or it brings a captive dependency into the value that keeps it.
     public let isProblem: Bool
 
     /// Creates an edge.

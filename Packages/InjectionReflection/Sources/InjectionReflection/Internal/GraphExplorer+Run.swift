@@ -11,7 +11,7 @@ extension GraphExplorer {
     let roots: [Root]
     let excluded: Set<InjectionKey>
     let snapshot: InjectorSnapshot
-    let recorder = GraphRecorder()
+    let recorder: GraphRecorder
     let copy: Injector?
     let observation: ResolutionObservation?
     let mappings: [(mapping: MappingSnapshot, owner: String)]
@@ -49,6 +49,7 @@ extension GraphExplorer {
       // mapping the copy lacks (a false problem) or half a module.
       let snapshot = injector.snapshot()
       self.snapshot = snapshot
+      recorder = GraphRecorder(nearerKeys: Lifetimes.nearerKeys(in: snapshot))
       let excluded = Set(excluding)
       self.excluded = excluded
 
@@ -196,7 +197,10 @@ extension GraphExplorer {
     /// The report of what was found.
     func finish() -> GraphExploration {
       withExtendedLifetime(observation) {}
-      let state = recorder.state.withLock { $0 }
+      var state = recorder.state.withLock { $0 }
+      let captives = GraphExplorer.captives(
+        state.held, in: snapshot, removed: removed)
+      state.failedDependencies.formUnion(captives.edges)
       let graph = GraphExplorer.makeGraph(
         injector: injector.label, mappings: mappings, collections: collections, state: state,
         removed: removed, roots: Set(roots.map(\.key)),
@@ -214,7 +218,8 @@ extension GraphExplorer {
         removed: removed, resolved: state.seen, reported: Set(problems.map(\.key)))
       notes += unverified.notes + GraphExplorer.duplicateMappings(in: snapshot)
       return GraphExploration(
-        problems: GraphExplorer.deduplicated(problems + unverified.problems),
+        problems: GraphExplorer.deduplicated(
+          problems + unverified.problems + captives.problems),
         notes: Array(orderedUnique: notes), checkedKeys: checkedKeys, graph: graph, fixes: fixes)
     }
   }

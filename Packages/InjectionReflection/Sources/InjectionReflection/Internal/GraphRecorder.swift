@@ -31,19 +31,30 @@ final class GraphRecorder: Sendable {
     /// A type's stored properties are the same in all its values, so `Mirror` reflects one value per type.
     /// Keyed by the metatype's identity, which lives as long as the process.
     var propertiesByType: [ObjectIdentifier: [(key: InjectionKey, name: String)]] = [:]
+    /// The resolutions inside builds that may make captive dependencies.
+    var held: [HeldResolution] = []
   }
 
   let state = Mutex(State())
+  /// The keys that a nearer injector maps than an ancestor that caches values (see
+  /// ``mayBeHeld(_:nearerKeys:)``).
+  let nearerKeys: Set<InjectionKey>
+
+  init(nearerKeys: Set<InjectionKey> = []) {
+    self.nearerKeys = nearerKeys
+  }
 
   /// Records one resolution event.
   func observe(_ event: ResolutionEvent) {
     switch event.phase {
     case .started:
+      let isHeld = Self.mayBeHeld(event, nearerKeys: nearerKeys)
       state.withLock { state in
         state.seen.insert(event.key)
         if let from = event.path.last {
           state.dependencies.insert(Dependency(from: from, to: event.key))
         }
+        if isHeld { state.held.append(HeldResolution(key: event.key, path: event.path)) }
       }
     case .ended(.built(let value)):
       let properties = properties(of: value)

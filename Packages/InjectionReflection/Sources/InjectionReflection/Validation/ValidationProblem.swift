@@ -20,6 +20,8 @@ public enum ValidationProblem: ValidationFinding {
     case eagerSingletonFailed
     /// ``ValidationProblem/unverifiedArguments(key:path:)``.
     case unverifiedArguments
+    /// ``ValidationProblem/captiveDependency(key:holder:path:reason:)``.
+    case captiveDependency
   }
 
   /// Nothing is mapped for `key`, and it cannot be created automatically; `path` is what
@@ -52,6 +54,17 @@ public enum ValidationProblem: ValidationFinding {
   /// (``ValidationArguments/sample(_:_:for:named:)``), or allow it unchecked
   /// (``ValidationArguments/unchecked(_:named:)``), which makes it a note.
   case unverifiedArguments(key: InjectionKey, path: [InjectionKey])
+  /// A value that lives longer, `holder`, keeps a value of `key` that should live shorter (a
+  /// captive dependency): a singleton or eager singleton that resolves a `.weak` or `.graph`
+  /// value or one of a resettable scope while it is built; a value of a resettable scope that
+  /// resolves a `.graph` value or one of another resettable scope; or a value an ancestor
+  /// injector caches that resolves a key a nearer injector maps, which it never sees.
+  ///
+  /// `path` is what needed `key`, outermost first, with `holder` in it; `reason` says what
+  /// outlives what, and its second line is the fix. A transient that a singleton holds is not
+  /// a captive, nor is a `Provider` that the holder calls later.
+  case captiveDependency(
+    key: InjectionKey, holder: InjectionKey, path: [InjectionKey], reason: String)
 
   /// Which case the problem is.
   public var kind: Kind {
@@ -63,6 +76,7 @@ public enum ValidationProblem: ValidationFinding {
     case .hookNeverCalled: .hookNeverCalled
     case .eagerSingletonFailed: .eagerSingletonFailed
     case .unverifiedArguments: .unverifiedArguments
+    case .captiveDependency: .captiveDependency
     }
   }
 
@@ -72,7 +86,8 @@ public enum ValidationProblem: ValidationFinding {
     switch self {
     case .missingMapping(let key, _), .factoryFailed(let key, _, _), .invalidMapping(let key, _),
       .hookNeverCalled(let key), .eagerSingletonFailed(let key, _),
-      .unverifiedArguments(let key, _):
+      .unverifiedArguments(let key, _),
+      .captiveDependency(let key, _, _, _):
       key
     case .cycle(let path): path.first ?? InjectionKey(typeName: "(empty cycle)")
     }
@@ -84,7 +99,8 @@ public enum ValidationProblem: ValidationFinding {
   public var path: [InjectionKey] {
     switch self {
     case .missingMapping(_, let path), .factoryFailed(_, let path, _), .cycle(let path),
-      .unverifiedArguments(_, let path):
+      .unverifiedArguments(_, let path),
+      .captiveDependency(_, _, let path, _):
       path
     case .invalidMapping, .hookNeverCalled, .eagerSingletonFailed: []
     }
@@ -119,6 +135,11 @@ public enum ValidationProblem: ValidationFinding {
           fix: give validation arguments: [.sample(…, for: \(type))] to build it with sample \
         arguments, or arguments: [.unchecked(\(type))] to allow it unchecked
         """
+    case .captiveDependency(let key, _, let path, let reason):
+      // The path ends the reason's first line; the fix follows.
+      let lines = reason.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      let rest = lines.dropFirst().map { "\n\($0)" }.joined()
+      return "captive dependency: \(key) \(lines.first ?? "")\(Self.neededBy(path))\(rest)"
     }
   }
 
