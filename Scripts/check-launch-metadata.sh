@@ -13,7 +13,7 @@
 # callgrind, collecting only inside that function, and counts the calls that callgrind saw
 # to the runtime's entry points that instantiate or look up generic metadata. Callgrind counts
 # every call, whoever makes it (InjectionCore, the standard library, the runtime itself), and
-# the count does not depend on the machine's load. About 20 s.
+# the count does not depend on the machine's load. A few seconds.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 binary=${1:-"$root/Benchmarks/.build/release/InjectionBenchmarks"}
