@@ -8,6 +8,9 @@ enum BenchmarkCommand {
     if arguments.count == 2, arguments[0] == W10AppLaunch.coldSampleArgument {
       exit(W10AppLaunch.runColdSample(arguments[1]))  // a child process of W10
     }
+    if arguments.count == 2, arguments[0] == W10AppLaunch.metadataProbeArgument {
+      exit(W10AppLaunch.runMetadataProbe(arguments[1]))  // under Scripts/check-launch-metadata.sh
+    }
     let options: Options
     do {
       options = try Options(arguments: arguments)

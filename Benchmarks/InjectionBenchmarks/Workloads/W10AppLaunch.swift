@@ -15,6 +15,12 @@ enum W10AppLaunch {
   static let id = "W10"
   /// Runs one cold launch and prints its nanoseconds: `--w10-cold-sample hand|injection`.
   static let coldSampleArgument = "--w10-cold-sample"
+  /// Runs one launch, then `N` more in ``metadataProbe(launches:)``.
+  ///
+  /// `--w10-metadata-probe N`. `Scripts/check-launch-metadata.sh` runs it under callgrind,
+  /// collecting only inside that function, and fails if a warm launch asked the runtime for
+  /// generic metadata.
+  static let metadataProbeArgument = "--w10-metadata-probe"
 
   static func run(_ plan: Plan, into blackhole: inout Blackhole) throws -> [WorkloadFigure] {
     let launches = plan.launches
@@ -65,6 +71,36 @@ enum W10AppLaunch {
   @inline(never)
   static func launchByHand() -> HW10Root {
     W10HandWiredApp().root()
+  }
+
+  /// The side of `--w10-metadata-probe N`: one launch that makes the metadata a first launch
+  /// needs (as any app's first launch does), then `launches` warm ones.
+  static func runMetadataProbe(_ count: String) -> Int32 {
+    guard let launches = Int(count), launches > 0 else {
+      Console.progress("error: \(metadataProbeArgument) needs a positive number of launches")
+      return 2
+    }
+    do {
+      var blackhole = Blackhole()
+      blackhole.consume(try launchThroughInjector())
+      blackhole.absorb(try metadataProbe(launches: launches))
+      print("\(launches) warm launches \(blackhole.sum)")
+      return 0
+    } catch {
+      Console.progress("error: \(error)")
+      return 1
+    }
+  }
+
+  /// The warm launches that `Scripts/check-launch-metadata.sh` watches (by this name):
+  /// nothing else runs inside it.
+  @inline(never)
+  static func metadataProbe(launches: Int) throws -> Blackhole {
+    var blackhole = Blackhole()
+    for _ in 0..<launches {
+      blackhole.consume(try launchThroughInjector())
+    }
+    return blackhole
   }
 
   /// The child process's side: times one launch and prints its nanoseconds.

@@ -18,7 +18,13 @@ import Synchronization
 /// (``makeChild(label:)``) looks in its own mappings first, then in its parent's.
 public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// The injector's name in diagnostics, such as `"shared"` or `"tests"`.
-  public let label: String
+  ///
+  /// A child made without a label is named `"child of <parent's label>"`, made when read: a
+  /// request that makes a child per request pays for no string it never shows.
+  public var label: String { ownLabel ?? "child of \(parent?.label ?? "")" }
+
+  /// The label given when the injector was made; `nil` for a child made without one.
+  private let ownLabel: String?
 
   /// The injector this one falls back to, or `nil` for a root injector.
   public let parent: Injector?
@@ -46,12 +52,12 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   ///
   /// - Parameter label: The name used for this injector in diagnostics.
   public init(label: String = "injector") {
-    self.label = label
+    self.ownLabel = label
     self.parent = nil
   }
 
-  private init(label: String, parent: Injector) {
-    self.label = label
+  private init(label: String?, parent: Injector) {
+    self.ownLabel = label
     self.parent = parent
   }
 
@@ -65,7 +71,7 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// - Parameter label: The child's name in diagnostics; by default `"child of <parent>"`.
   /// - Returns: A new, empty child injector.
   public func makeChild(label: String? = nil) -> Injector {
-    Injector(label: label ?? "child of \(self.label)", parent: self)
+    Injector(label: label, parent: self)
   }
 
   deinit {

@@ -206,7 +206,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// The build in progress, if any.
   ///
   /// Guarded by the owning injector's `registry` mutex.
-  @exclusivity(unchecked) var ticket: BuildTicket<T>?
+  @exclusivity(unchecked) var ticket: BuildTicket?
   /// The object of a `.weak` mapping.
   ///
   /// Guarded by the owning injector's `registry` mutex.
@@ -215,7 +215,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// next build finishes injecting it instead of making a second one.
   ///
   /// Guarded by the owning injector's `registry` mutex.
-  @exclusivity(unchecked) var incomplete: IncompleteValue<T>?
+  @exclusivity(unchecked) var incomplete: IncompleteValue?
   /// The `async` factory and its build in progress, for a mapping made with one; `nil` for
   /// every other mapping. (Its synchronous ``factory`` throws
   /// ``InjectionError/asyncMapping(key:path:)``.)
@@ -476,16 +476,16 @@ struct WeakObject {
 /// A singleton whose build failed after its value was handed to other objects: the `@Injected`
 /// properties that were not resolved yet, to be resolved by the next build before the hook.
 ///
-/// A class, so that the registration's optional reference to it is one word that code not
-/// specialized for `T` stores and destroys without asking the runtime for this type's metadata.
+/// Not generic, like ``BuildTicket``: the value is kept as `Any`, so that a build asks the
+/// runtime for no generic metadata; the next build of its `Registration<T>` casts it back.
 ///
 /// `@unchecked Sendable`: it moves in and out of the registry mutex like a cached value, which
 /// the mapping API requires to be `Sendable`; the cells are `Sendable`; both are immutable.
-final class IncompleteValue<T>: @unchecked Sendable {
-  let value: T
+final class IncompleteValue: @unchecked Sendable {
+  let value: Any
   let cells: [InjectedCellBase]
 
-  init(value: T, cells: [InjectedCellBase]) {
+  init(value: Any, cells: [InjectedCellBase]) {
     self.value = value
     self.cells = cells
   }

@@ -61,6 +61,8 @@ enum WaitGraph {
     let id = ObjectIdentifier(ticket)
     edges.withLock { edges in
       ticket.isFinished = true
+      // Nobody waits for most builds: then there is no new dictionary to make.
+      guard edges.values.contains(where: { $0.ticket == id }) else { return }
       edges = edges.filter { $0.value.ticket != id }
     }
   }

@@ -75,7 +75,7 @@ public struct Injected<Value> {
     let cell = Unmanaged.passUnretained(instance[keyPath: storageKeyPath].cell)
     return withExtendedLifetime(instance) {
       if cell._withUnsafeGuaranteedRef({ $0.isPublished }) {
-        return cell._withUnsafeGuaranteedRef { $0.resolved.unsafelyUnwrapped }
+        return cell._withUnsafeGuaranteedRef { $0.resolved }
       }
       return cell.takeUnretainedValue().resolveOnFirstRead()
     }
@@ -90,13 +90,14 @@ public struct Injected<Value> {
   ///   - file: Where the property is declared; used in diagnostics.
   ///   - line: Where the property is declared; used in diagnostics.
   @_disfavoredOverload  // the Injectable and Optional forms win when they apply
+  @inlinable
   public init(
     named name: String? = nil, owner: StaticString = #function, file: StaticString = #fileID,
     line: UInt = #line
   ) {
-    let cell = InjectedCell<Value>(
-      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
-    self.cell = cell
+    // The cell's class is named here, where `Value` is known: its metadata comes from the
+    // caller's cache, not from a lookup by the unspecialized initializer.
+    self.init(cell: InjectedCell<Value>.self, name: name, owner: owner, file: file, line: line)
   }
 
   /// A property for an ``Injectable`` type, created automatically when it is not mapped.
@@ -107,14 +108,15 @@ public struct Injected<Value> {
   ///     `#function`); used in diagnostics.
   ///   - file: Where the property is declared; used in diagnostics.
   ///   - line: Where the property is declared; used in diagnostics.
+  @inlinable
   public init(
     named name: String? = nil, owner: StaticString = #function, file: StaticString = #fileID,
     line: UInt = #line
   )
   where Value: Injectable {
-    let cell = InjectableCell<Value>(
-      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
-    self.cell = cell
+    // The cell's class is named here, where `Value` is known: its metadata comes from the
+    // caller's cache, not from a lookup by the unspecialized initializer.
+    self.init(cell: InjectableCell<Value>.self, name: name, owner: owner, file: file, line: line)
   }
 
   /// An optional property: `nil` when nothing is mapped for `Wrapped`.
@@ -125,14 +127,15 @@ public struct Injected<Value> {
   ///     `#function`); used in diagnostics.
   ///   - file: Where the property is declared; used in diagnostics.
   ///   - line: Where the property is declared; used in diagnostics.
+  @inlinable
   public init<Wrapped>(
     named name: String? = nil, owner: StaticString = #function, file: StaticString = #fileID,
     line: UInt = #line
   )
   where Value == Wrapped? {
-    let cell = OptionalCell<Wrapped>(
-      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
-    self.cell = cell
+    // The cell's class is named here, where `Value` is known: its metadata comes from the
+    // caller's cache, not from a lookup by the unspecialized initializer.
+    self.init(cell: OptionalCell<Wrapped>.self, name: name, owner: owner, file: file, line: line)
   }
 
   /// A property for every value contributed to a collection, as
@@ -155,14 +158,27 @@ public struct Injected<Value> {
   ///     `#function`); used in diagnostics.
   ///   - file: Where the property is declared; used in diagnostics.
   ///   - line: Where the property is declared; used in diagnostics.
+  @inlinable
   public init<Element>(
     all elementType: Element.Type, named name: String? = nil, owner: StaticString = #function,
     file: StaticString = #fileID, line: UInt = #line
   )
   where Value == [Element] {
-    let cell = CollectionCell<Element>(
-      name: name, site: DeclarationSite(owner: owner, file: file, line: line))
-    self.cell = cell
+    // The cell's class is named here, where `Value` is known: its metadata comes from the
+    // caller's cache, not from a lookup by the unspecialized initializer.
+    self.init(cell: CollectionCell<Element>.self, name: name, owner: owner, file: file, line: line)
+  }
+}
+
+extension Injected {
+  /// A property whose storage is a new `cellType`; out of line, so that an app compiles only
+  /// the call (see `Documentation/DesignDecisions.md`, "The build path").
+  @usableFromInline
+  init(
+    cell cellType: InjectedCell<Value>.Type, name: String?, owner: StaticString,
+    file: StaticString, line: UInt
+  ) {
+    cell = cellType.init(name: name, site: DeclarationSite(owner: owner, file: file, line: line))
   }
 }
 

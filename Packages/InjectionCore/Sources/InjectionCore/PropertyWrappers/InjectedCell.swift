@@ -23,11 +23,11 @@ class InjectedCellBase: @unchecked Sendable {
 
 /// An `@Injected` property's storage: where to resolve from, and the value once resolved.
 ///
-/// The resolved value is an ordinary stored property, written once and published with a
-/// releasing store of `state`, so a read after the first is one acquiring load and a field
-/// read: no lock.
+/// The resolved value is in memory the cell allocates (``storage``), written once and published
+/// with a releasing store of `state`, so a read after the first is one acquiring load and two
+/// loads: no lock.
 ///
-/// `@unchecked Sendable`: `resolved`, `resolvedFrom` and `wasBound` are written once, by the
+/// `@unchecked Sendable`: `storage`'s value, `resolvedFrom` and `wasBound` are written once, by the
 /// thread that moved `state` from `unresolved` to `publishing` with a compare-and-exchange,
 /// before it stores `resolved` into `state` with a releasing store; they never change after, and
 /// they are read only after an acquiring load of `state` returned `resolved`. `current` is a
@@ -36,8 +36,17 @@ class InjectedCellBase: @unchecked Sendable {
 class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   /// ``PublicationState`` raw values.
   @usableFromInline let state = Atomic<UInt8>(PublicationState.unresolved.rawValue)
-  /// The value, once resolved.
-  @usableFromInline @exclusivity(unchecked) final var resolved: Value?
+  /// Where the value is, once resolved: memory of `Value` itself, not an `Optional`, so that
+  /// the code of this class that is not specialized for `Value` (the first read, `deinit`) asks
+  /// the runtime for no metadata but `Value`'s (an `Optional<Value>` field cost a lookup of
+  /// `Optional<Value>`'s metadata each time it was written, read or destroyed there).
+  ///
+  /// Initialized once, by the thread that publishes the value, before the releasing store of
+  /// ``state``; never changed after; deinitialized with the cell.
+  @usableFromInline let storage: UnsafeMutablePointer<Value>
+
+  /// The value; only once an acquiring load of ``state`` saw it published.
+  @inlinable final var resolved: Value { storage.pointee }
   /// The injector the value came from, once resolved; weak, so that a resolved property keeps
   /// no injector alive.
   @exclusivity(unchecked) private final weak var resolvedFrom: Injector?
@@ -63,9 +72,10 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     case shared
   }
 
-  init(name: String?, site: DeclarationSite) {
+  required init(name: String?, site: DeclarationSite) {
     self.name = name
     self.site = site
+    storage = .allocate(capacity: 1)
     if let context = ResolutionContext.building {
       builder = context.buildingInjector
       current = nil
@@ -81,11 +91,16 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     }
   }
 
+  deinit {
+    if isPublished { storage.deinitialize(count: 1) }
+    storage.deallocate()
+  }
+
   /// The value; resolved on the first read.
   @inlinable
   final var value: Value {
     if state.load(ordering: .acquiring) == PublicationState.resolved.rawValue {
-      return resolved.unsafelyUnwrapped
+      return resolved
     }
     return resolveOnFirstRead()
   }
@@ -191,10 +206,10 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   }
 
   private func resolveAndPublish() throws(InjectionError) -> Value {
-    if isResolved { return resolved.unsafelyUnwrapped }
+    if isResolved { return resolved }
     guard let injector = resolvingInjector else {
       // Another thread may have published the value and released `current` since.
-      if isResolved { return resolved.unsafelyUnwrapped }
+      if isResolved { return resolved }
       fatalError(
         """
         InjectionCore: the injector that built the owner of the @Injected \(key) \
@@ -204,7 +219,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
     }
     let value = try resolve(from: injector)
     publish(value, from: injector, isBound: false)
-    return resolved.unsafelyUnwrapped
+    return resolved
   }
 
   /// Publishes `value` unless another thread published first; either way, `resolved` holds the
@@ -219,7 +234,7 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
       while !isResolved { yieldThread() }
       return
     }
-    resolved = value
+    storage.initialize(to: value)
     resolvedFrom = injector
     wasBound = isBound
     state.store(PublicationState.resolved.rawValue, ordering: .releasing)
@@ -240,6 +255,7 @@ enum PublicationState: UInt8 {
 /// Storage of an `@Injected` ``Injectable`` value: created automatically when unmapped.
 ///
 /// `@unchecked Sendable`: adds no stored property to ``InjectedCell``.
+@usableFromInline
 final class InjectableCell<Value: Injectable>: InjectedCell<Value>, @unchecked Sendable {
   override func resolve(from injector: Injector) throws(InjectionError) -> Value {
     try injector.resolve(Value.self, named: name)
@@ -249,6 +265,7 @@ final class InjectableCell<Value: Injectable>: InjectedCell<Value>, @unchecked S
 /// Storage of an optional `@Injected` value: `nil` when unmapped.
 ///
 /// `@unchecked Sendable`: adds no stored property to ``InjectedCell``.
+@usableFromInline
 final class OptionalCell<Wrapped>: InjectedCell<Wrapped?>, @unchecked Sendable {
   override var key: InjectionKey { InjectionKey(Wrapped.self, named: name) }
 
@@ -262,6 +279,7 @@ final class OptionalCell<Wrapped>: InjectedCell<Wrapped?>, @unchecked Sendable {
 /// Storage of an `@Injected(all:)` collection: every contribution, in order.
 ///
 /// `@unchecked Sendable`: adds no stored property to ``InjectedCell``.
+@usableFromInline
 final class CollectionCell<Element>: InjectedCell<[Element]>, @unchecked Sendable {
   override func resolve(from injector: Injector) throws(InjectionError) -> [Element] {
     try injector.resolveAll(Element.self, named: name)

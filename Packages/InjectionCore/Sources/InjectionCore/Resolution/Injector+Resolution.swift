@@ -359,7 +359,7 @@ extension Injector {
     let value = try build(
       registration.key, identity: ObjectIdentifier(registration), make: registration.factory,
       complete: { registration.complete($0) },
-      created: { context.keepGraphValue($0, of: registration) }, decorates: true)
+      created: .graphValue(of: registration), decorates: true)
     // The rest of the graph gets the decorated value.
     if decoratorsExist() { context.keepGraphValue(value, of: registration) }
     return value
@@ -495,13 +495,15 @@ extension Injector {
   /// Detects cycles, makes `@Injected` properties created during `make` resolve from this
   /// injector, resolves them, then calls the hook.
   ///
-  /// - Parameter created: Called with the value as soon as `make` returned, before its
-  ///   dependencies are resolved (singletons publish it to their own resolution there).
+  /// - Parameter created: Who gets the value as soon as `make` returned, before its
+  ///   dependencies are resolved: a singleton's ticket publishes it to its own resolution, a
+  ///   graph keeps it. A value (not a closure, whose default would be a context allocated on
+  ///   every transient build, capturing `T`).
   /// - Parameter identity: What a cycle repeats: the registration, or this injector for a value
   ///   created without a mapping.
   func build<T>(
     _ key: Key, identity: ObjectIdentifier, make: (Injector) throws -> T, complete: (T) -> Bool,
-    created: (T) -> Void = { _ in }, isCached: Bool = false, decorates: Bool = false
+    created: EarlyValue = .dropped, isCached: Bool = false, decorates: Bool = false
   ) throws(InjectionError) -> T {
     let context = ResolutionContext.current.takeUnretainedValue()
     try context.enter(key, injector: self, identity: identity, isCached: isCached)
@@ -517,7 +519,11 @@ extension Injector {
       // its hook ran, or must never run (an instance the app mapped).
       let isComplete =
         context.innermostBuildWasHandedObjects && context.wasHandedOut(ObjectIdentity.of(value))
-      created(value)
+      switch created {
+      case .dropped: break
+      case .partialValue(let ticket): ticket.setPartialValue(value)
+      case .graphValue(let registration): context.keepGraphValue(value, of: registration)
+      }
       try context.resolvePendingCells()
       hasHook = isComplete || complete(value)
       // Inside the value's frame: what a decorator resolves is the value's dependency.
@@ -537,6 +543,17 @@ extension Injector {
     return value
   }
 
+}
+
+/// Who gets a value that ``Injector/build(_:identity:make:complete:created:isCached:decorates:)``
+/// made, before its dependencies are resolved.
+enum EarlyValue {
+  /// Nobody: a transient's value goes only to its resolution.
+  case dropped
+  /// The ticket of the singleton being built, for its own resolution (circular singletons).
+  case partialValue(of: BuildTicket)
+  /// The graph being built on this thread, for a ``Scope/graph`` mapping.
+  case graphValue(of: AnyRegistration)
 }
 
 extension Injector {
