@@ -30,7 +30,10 @@ extension GraphExplorer {
     /// How many of the recorder's deferred values were taken.
     private var deferredTaken = 0
     /// The deferred values taken and not resolved yet.
-    private var pendingDeferred: [(value: any DeferredResolution, path: [InjectionKey])] = []
+    private var pendingDeferred: [DeferredValue] = []
+    /// The deferred values resolved, by key and by the injector they are bound to: one bound
+    /// to an ancestor's copy resolves in that copy, which may map its key otherwise.
+    private var resolvedDeferred: Set<DeferredIdentity> = []
 
     init(
       _ injector: Injector, roots: [Root], excluding: [InjectionKey], keepingPreparedValues: Bool
@@ -52,19 +55,20 @@ extension GraphExplorer {
       let recorder = recorder
       var removed = excluded
       var copy: Injector?
-      var copied: InjectorSnapshot?
+      var copied: [(mappings: [MappingSnapshot], contributions: [MappingSnapshot])]?
       var observation: ResolutionObservation?
       var failedEagerSingletons: [ValidationProblem] = []
       var attempts = 0
       repeat {
         attempts += 1
         do throws(InjectionError) {
-          copy = try injector.makeCopy(
-            label: "validation of \(injector.label)", keepingPreparedValues: keepingPreparedValues
-          ) { copy in
-            copied = copy.snapshot()
-            for key in removed { copy.unmap(key) }
-            observation = copy.observeResolutions { recorder.observe($0) }
+          copy = try GraphExplorer.makeChainCopy(
+            of: injector, keepingPreparedValues: keepingPreparedValues, removing: removed
+          ) { levelCopy, isRoot in
+            // Each level's own mappings, before the removed keys are unmapped: the nearest first.
+            let own = levelCopy.snapshot()
+            copied = [(own.mappings, own.contributions)] + (isRoot ? [] : copied ?? [])
+            if isRoot { observation = levelCopy.observeResolutions { recorder.observe($0) } }
           }
         } catch {
           recorder.record(error)
@@ -72,10 +76,10 @@ extension GraphExplorer {
           failedEagerSingletons.append(.eagerSingletonFailed(key: root, error: error.description))
           guard removed.insert(root).inserted else { break }
         }
-      } while copy == nil && attempts <= (copied?.mappings.count ?? 0) + 1
+      } while copy == nil && attempts <= (copied?.reduce(0) { $0 + $1.mappings.count } ?? 0) + 1
       self.copy = copy
       self.observation = observation
-      let held = copied ?? snapshot
+      let held = GraphExplorer.resolvable(in: copied ?? GraphExplorer.levels(of: snapshot))
 
       let owners = GraphExplorer.mappingOwners(in: snapshot)
       let mappings = held.mappings.map {
@@ -124,6 +128,17 @@ extension GraphExplorer {
       toCheck = copy == nil ? [] : roots + sorted
     }
 
+    /// The copy and its ancestors, the copies of the validated injector's chain.
+    var copyChain: [Injector] {
+      var chain: [Injector] = []
+      var next = copy
+      while let injector = next {
+        chain.append(injector)
+        next = injector.parent
+      }
+      return chain
+    }
+
     /// Whether the key is mapped with an `async` or main-actor factory.
     func isAsync(_ key: InjectionKey) -> Bool { asyncKeys.contains(key) }
 
@@ -134,12 +149,14 @@ extension GraphExplorer {
       return true
     }
 
-    /// The next ``Provider`` or ``Lazy`` value built that is wanted, with the path to it.
+    /// The next ``Provider`` or ``Lazy`` value built that is wanted, with the path to it and
+    /// the copy it is bound to.
     ///
-    /// Each key once: one not checked yet, whose key passes `isWanted`; the others wait for a
-    /// later call.
+    /// Each key once per copy of the chain: one not checked yet, whose key passes
+    /// `isWanted`; the others wait for a later call. One bound to the validated injector's copy
+    /// is not taken when its key was checked already.
     func nextDeferred(where isWanted: (InjectionKey) -> Bool = { _ in true })
-      -> (value: any DeferredResolution, path: [InjectionKey])?
+      -> (value: any DeferredResolution, path: [InjectionKey], injector: Injector)?
     {
       let found = recorder.state.withLock { state in
         defer { deferredTaken = state.deferredValues.count }
@@ -150,11 +167,15 @@ extension GraphExplorer {
         let next = pendingDeferred.remove(at: index)
         let key = next.value.key
         // A mapping that takes arguments is called with them, which validation does not have.
-        guard !removed.contains(key), !argumentKeys.contains(key), !checked.contains(key) else {
-          continue
-        }
-        checked.insert(key)
-        return next
+        guard !removed.contains(key), !argumentKeys.contains(key),
+          let bound = copyChain.first(where: { ObjectIdentifier($0) == next.injector })
+        else { continue }
+        let isTheCopy = bound === copy
+        guard !(isTheCopy && checked.contains(key)),
+          resolvedDeferred.insert(DeferredIdentity(key: key, injector: next.injector)).inserted
+        else { continue }
+        if isTheCopy { checked.insert(key) }
+        return (next.value, next.path, bound)
       }
       return nil
     }

@@ -112,7 +112,7 @@ enum GraphExplorer {
     while let deferred = run.nextDeferred() {
       do throws(InjectionError) {
         if run.isAsync(deferred.value.key) {
-          try await deferred.value.resolveNowAsync(from: copy)
+          try await deferred.value.resolveNowAsync(from: deferred.injector)
         } else {
           try deferred.value.resolveNow()
         }
