@@ -66,4 +66,22 @@ import Testing
       }, "\(report)")
     #expect(throws: InjectionError.self) { try child.resolve(Scheduler.self).timeZone() }
   }
+
+  /// Needs the clock synchronously, through `@Injected`.
+  final class Alarm: Injectable {
+    @Injected var clock: any Clock
+    init() {}
+  }
+
+  @Test func theAsyncFormPreparesAParentsAsyncEagerSingletonAsTheAppDoes() async throws {
+    let app = Injector(label: "app")
+    app.map((any Clock).self, scope: .eagerSingleton) { _ async in SystemClock() }
+    let child = app.makeChild(label: "request")
+
+    let report = await child.validationReport(roots: Alarm.self)
+
+    #expect(report.problems.isEmpty, "\(report)")
+    try await app.prepare()
+    _ = try child.resolve(Alarm.self)
+  }
 }

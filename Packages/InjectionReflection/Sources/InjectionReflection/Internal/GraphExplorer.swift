@@ -77,10 +77,13 @@ enum GraphExplorer {
   {
     let run = Run(injector, roots: roots, excluding: excluding, keepingPreparedValues: false)
     guard let copy = run.copy else { return run.finish() }
-    do throws(InjectionError) {
-      try await copy.prepare()
-    } catch {
-      run.failed(error)
+    // Each copy of the chain, the root's first, as the app prepares each of its injectors.
+    for level in run.copyChain.reversed() {
+      do throws(InjectionError) {
+        try await level.prepare()
+      } catch {
+        run.failed(error)
+      }
     }
     // What is resolved synchronously first, so that it finds built only what `prepare()`
     // built, as in the app; then what is awaited.
