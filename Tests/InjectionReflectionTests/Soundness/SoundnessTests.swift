@@ -1,4 +1,5 @@
 import Foundation
+import InjectionReflection
 import Testing
 
 /// Validation is sound: over seeded random graphs (``SoundGraphGenerator``), a report without a
@@ -25,14 +26,26 @@ import Testing
   }
 
   @Test func aGraphThatValidationPassesResolves() async {
-    // Temporary: the disagreements this test finds (issue 32) are fixed in the next commits.
-    await withKnownIssue(
-      "validation of a child, check order, eager singletons", isIntermittent: true
-    ) {
-      if let report = await SoundnessChecker.firstDisagreement(seeds: Self.seeds) {
-        Issue.record("\(report)")
-      }
+    if let report = await SoundnessChecker.firstDisagreement(seeds: Self.seeds) {
+      Issue.record("\(report)")
     }
+  }
+
+  @Test(arguments: PlantedValidationBug.allCases)
+  func aPlantedBugIsFoundAndShrunkToAFewItems(_ bug: PlantedValidationBug) async throws {
+    let found = await PlantedValidationBug.$current.withValue(bug) {
+      await SoundnessChecker.firstDisagreement(seeds: 0..<300)
+    }
+
+    let report = try #require(found)
+    #expect(report.graph.size <= 6, "\(report)")
+    #expect(report.graph.size < report.original.size || report.original.size <= 6, "\(report)")
+    // The shrunk graph still shows the bug, and the library without it agrees.
+    let planted = await PlantedValidationBug.$current.withValue(bug) {
+      await SoundnessChecker.check(report.graph)
+    }
+    #expect(planted.disagreement != nil)
+    #expect(await SoundnessChecker.check(report.graph).disagreement == nil, "\(report)")
   }
 
   @Test func aSeedAlwaysDrawsTheSameGraph() {

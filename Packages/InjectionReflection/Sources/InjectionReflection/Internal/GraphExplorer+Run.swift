@@ -12,6 +12,12 @@ extension GraphExplorer {
     let excluded: Set<InjectionKey>
     let snapshot: InjectorSnapshot
     let recorder = GraphRecorder()
+    /// Which checks met values that earlier checks built, to be made again in a fresh copy.
+    let order = CheckOrder()
+    /// Whether the copies share the values the injector built with `async` factories.
+    let keepingPreparedValues: Bool
+    /// The root or mapping of each check of ``order``.
+    private(set) var rootOfCheck: [Int: Root] = [:]
     let copy: Injector?
     let observation: ResolutionObservation?
     let mappings: [(mapping: MappingSnapshot, owner: String)]
@@ -40,6 +46,7 @@ extension GraphExplorer {
     ) {
       self.injector = injector
       self.roots = roots
+      self.keepingPreparedValues = keepingPreparedValues
       // What is checked and drawn is what the copy holds, read from the injector at one
       // moment (`makeCopy` reads each injector of the chain in one critical section); the
       // injector's own snapshot, taken before, only says who made each mapping. A module added
@@ -52,7 +59,7 @@ extension GraphExplorer {
 
       // The copy: an eager singleton that fails is reported and left out, and the copy is
       // made again without it, so that one failure does not hide the rest.
-      let recorder = recorder
+      let (recorder, order) = (recorder, order)
       var removed = excluded
       var copy: Injector?
       var copied: [(mappings: [MappingSnapshot], contributions: [MappingSnapshot])]?
@@ -68,7 +75,12 @@ extension GraphExplorer {
             // Each level's own mappings, before the removed keys are unmapped: the nearest first.
             let own = levelCopy.snapshot()
             copied = [(own.mappings, own.contributions)] + (isRoot ? [] : copied ?? [])
-            if isRoot { observation = levelCopy.observeResolutions { recorder.observe($0) } }
+            if isRoot {
+              observation = levelCopy.observeResolutions {
+                recorder.observe($0)
+                order.observe($0)
+              }
+            }
           }
         } catch {
           recorder.record(error)
@@ -142,10 +154,16 @@ extension GraphExplorer {
     /// Whether the key is mapped with an `async` or main-actor factory.
     func isAsync(_ key: InjectionKey) -> Bool { asyncKeys.contains(key) }
 
+    /// Whether the `async` form skips `key` (``PlantedValidationBug/skipsAsyncEdges``).
+    func skipsAsync(_ key: InjectionKey) -> Bool {
+      PlantedValidationBug.current == .skipsAsyncEdges && isAsync(key)
+    }
+
     /// Whether to check `root` now: not left out, and not checked already.
     func startChecking(_ root: Root) -> Bool {
       guard !removed.contains(root.key), checked.insert(root.key).inserted else { return false }
       checkedKeys.append(root.key)
+      rootOfCheck[order.startCheck()] = root
       return true
     }
 
@@ -162,6 +180,7 @@ extension GraphExplorer {
         defer { deferredTaken = state.deferredValues.count }
         return state.deferredValues[deferredTaken...]
       }
+      if PlantedValidationBug.current == .forgetsProviderTargets { return nil }
       pendingDeferred += found
       while let index = pendingDeferred.firstIndex(where: { isWanted($0.value.key) }) {
         let next = pendingDeferred.remove(at: index)
@@ -175,6 +194,7 @@ extension GraphExplorer {
           resolvedDeferred.insert(DeferredIdentity(key: key, injector: next.injector)).inserted
         else { continue }
         if isTheCopy { checked.insert(key) }
+        _ = order.startCheck()
         return (next.value, next.path, bound)
       }
       return nil

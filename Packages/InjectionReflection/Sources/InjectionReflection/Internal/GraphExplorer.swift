@@ -64,6 +64,7 @@ enum GraphExplorer {
           run.failed(error, after: deferred.path)
         }
       }
+      run.checkAgainWhereOrderMatters()
     }
     return run.finish()
   }
@@ -101,7 +102,7 @@ enum GraphExplorer {
         run.failed(error, after: deferred.path)
       }
     }
-    for root in run.toCheck where run.startChecking(root) {
+    for root in run.toCheck where !run.skipsAsync(root.key) && run.startChecking(root) {
       do throws(InjectionError) {
         if case .collection = root {
           try root.resolve(in: copy)
@@ -112,7 +113,7 @@ enum GraphExplorer {
         run.failed(error)
       }
     }
-    while let deferred = run.nextDeferred() {
+    while let deferred = run.nextDeferred(where: { !run.skipsAsync($0) }) {
       do throws(InjectionError) {
         if run.isAsync(deferred.value.key) {
           try await deferred.value.resolveNowAsync(from: deferred.injector)
@@ -123,6 +124,7 @@ enum GraphExplorer {
         run.failed(error, after: deferred.path)
       }
     }
+    await run.checkAgainWhereOrderMatters()
     return run.finish()
   }
 
