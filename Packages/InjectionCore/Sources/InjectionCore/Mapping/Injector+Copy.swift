@@ -41,8 +41,8 @@ extension Injector {
   }
 
   /// Returns a copy of this injector, as ``makeCopy(label:applying:)`` does, that shares the
-  /// values this injector and its ancestors already built with an `async` or `@MainActor`
-  /// factory.
+  /// prepared values this injector and its ancestors already built: those of eager singletons,
+  /// and those built with an `async` or `@MainActor` factory.
   ///
   /// ```swift
   /// try await app.prepare()   // builds the async eager singletons
@@ -50,8 +50,11 @@ extension Injector {
   /// _ = try copy.resolve(Database.self)   // the app's database, not built again
   /// ```
   ///
-  /// Such a value cannot be built by a synchronous resolution of the copy; sharing it lets the
-  /// copy resolve synchronously what the app already can (after ``prepare()``). A shared value
+  /// A value of an `async` factory cannot be built by a synchronous resolution of the copy;
+  /// sharing it lets the copy resolve synchronously what the app already can (after
+  /// ``prepare()``). An eager singleton was built when it was mapped (or its module added),
+  /// with the mappings of that moment; sharing it keeps the value the app has, rather than one
+  /// built with mappings made later. A shared value
   /// is not built again and its hook does not run again: the copy hands it out as it hands out
   /// an instance mapped with `to:`, and the mapping keeps its recipe in the copy's
   /// ``snapshot()``. Every other mapping starts unbuilt, as in ``makeCopy(label:applying:)``;
@@ -59,8 +62,9 @@ extension Injector {
   ///
   /// - Parameters:
   ///   - label: The copy's label; by default, `"copy of <label>"`.
-  ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
-  ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
+  ///   - keepingPreparedValues: Whether the copy shares the values of eager singletons, and
+  ///     those built by `async` and `@MainActor` factories (of `.singleton` mappings), that
+  ///     are built.
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy.
   /// - Throws: What `changes` throws, or the ``InjectionError`` of an eager singleton that
@@ -94,14 +98,16 @@ extension Injector {
   /// mappings, and never wrapped by `request`'s decorators.
   ///
   /// Every mapping starts unbuilt, as in ``makeCopy(label:applying:)`` (with
-  /// `keepingPreparedValues`, the values this injector built with an `async` or `@MainActor`
-  /// factory are shared, as ``makeCopy(label:keepingPreparedValues:applying:)`` shares them).
+  /// `keepingPreparedValues`, this injector's eager singletons and the values it built with an
+  /// `async` or `@MainActor` factory are shared, as
+  /// ``makeCopy(label:keepingPreparedValues:applying:)`` shares them).
   /// `changes` runs on the copy before its eager singletons are built.
   ///
   /// - Parameters:
   ///   - label: The copy's label; by default, `"copy of <label>"`.
-  ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
-  ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
+  ///   - keepingPreparedValues: Whether the copy shares the values of eager singletons, and
+  ///     those built by `async` and `@MainActor` factories (of `.singleton` mappings), that
+  ///     are built.
   ///   - parent: The copy's parent, such as a copy of this injector's parent.
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy, a child of `parent`.
