@@ -18,22 +18,17 @@ import Testing
     init(starter: Starter) { self.starter = starter }
   }
 
-  /// Maps an eager singleton with a `@MainActor` factory that fails: added off the main actor,
-  /// it is not built (an eager singleton the injector built is judged by that build).
+  /// Maps an eager singleton whose first build succeeds and every later one fails.
   final class EagerModule: InjectionModule {
-    func configure(_ mappings: ModuleMappings) {
-      mappings.map(
-        Settings.self, named: "eager", scope: .eagerSingleton,
-        mainActor: { _ in
-          throw ConfigurationMissing()
-        })
-    }
-  }
+    let builds = Counter()
 
-  /// The report of `injector`, validated on the main actor, where the eager singleton of
-  /// ``EagerModule`` is built.
-  private func mainActorReport(of injector: Injector) async -> ValidationReport {
-    await MainActor.run { injector.validationReport() }
+    func configure(_ mappings: ModuleMappings) {
+      let builds = builds
+      mappings.map(Settings.self, named: "eager", scope: .eagerSingleton) { _ in
+        guard builds.increment() == 1 else { throw ConfigurationMissing() }
+        return Settings()
+      }
+    }
   }
 
   /// An injector with one problem of every kind.
@@ -51,8 +46,8 @@ import Testing
     return injector
   }
 
-  @Test func everyProblemHasAKindAKeyAndAPath() async throws {
-    let report = await mainActorReport(of: try brokenInjector())
+  @Test func everyProblemHasAKindAKeyAndAPath() throws {
+    let report = try brokenInjector().validationReport()
     func problem(_ kind: ValidationProblem.Kind) -> ValidationProblem? {
       report.problems.first { $0.kind == kind }
     }
@@ -121,11 +116,11 @@ import Testing
     #expect(Set(ValidationNote.Kind.allCases) == Set(notes.map(\.kind)))
   }
 
-  @Test func findingsShareOneFaceForGenericAssertions() async throws {
+  @Test func findingsShareOneFaceForGenericAssertions() throws {
     func keys<Finding: ValidationFinding>(of findings: [Finding]) -> [InjectionKey] {
       findings.map(\.key)
     }
-    let report = await mainActorReport(of: try brokenInjector())
+    let report = try brokenInjector().validationReport()
 
     #expect(keys(of: report.problems).contains(InjectionKey((any Engine).self)))
     #expect(keys(of: report.notes).contains(InjectionKey((any Radio).self)))

@@ -44,9 +44,7 @@ extension Injector {
   ///
   /// The copy (`makeCopy`) has the same mappings, inherited ones and modules included, and none
   /// of the built values, so this injector builds nothing and keeps no singleton; the copy is
-  /// released afterwards. An eager singleton the injector built (when it was mapped, or its
-  /// module added) is judged by that build: the copy shares its value rather than building it
-  /// again with mappings made later. Each ancestor is copied too, as the parent of the next copy, so that
+  /// released afterwards. Each ancestor is copied too, as the parent of the next copy, so that
   /// a cached value is built by the copy of the injector that holds its mapping, with that
   /// injector's mappings and decorators, as in the app. The roots are resolved first, in the order given, then each mapping
   /// (its own and its ancestors', excluded ones and those that take arguments left out) in
@@ -166,10 +164,8 @@ extension Injector {
   /// #expect(report.problems.isEmpty, "\(report)")
   /// ```
   ///
-  /// The copy shares the values the injector already prepared (its eager singletons, and what
-  /// `prepare()` built) and none of the other built values. It builds its `async` eager
-  /// singletons that are not built yet first, as `prepare()` would (one that fails is a
-  /// problem); then it resolves
+  /// The copy has none of the built values. It builds its `async` eager singletons first, as
+  /// `prepare()` would (one that fails is a problem); then it resolves
   /// the roots and the mappings as the synchronous
   /// ``validationReport(roots:rootKeys:excluding:)-7tumh`` does, those mapped with an `async` or
   /// `@MainActor` factory with `resolveAsync`; then what each `Provider` and

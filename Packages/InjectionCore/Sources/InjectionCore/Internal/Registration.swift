@@ -64,9 +64,8 @@ class AnyRegistration: @unchecked Sendable {
     preconditionFailure("Registration overrides makeCopy()")
   }
 
-  /// ``makeCopy()``, except that a prepared value, once built, is shared: the value of an
-  /// eager singleton or of an `async` or main-actor factory; the copy holds it as it holds a
-  /// mapped instance.
+  /// ``makeCopy()``, except that the value of an `async` or main-actor factory, once built, is
+  /// shared: the copy holds it as it holds a mapped instance.
   func makeCopySharingPreparedValue() -> AnyRegistration { makeCopy() }
 
   /// Why this mapping cannot work, checked when it is made; `nil` if it can.
@@ -305,10 +304,8 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   override func makeCopySharingPreparedValue() -> AnyRegistration {
-    guard
-      recipe == .asyncFactory || recipe == .mainActorFactory || scope == .eagerSingleton,
-      resettableScope == nil, aliasTarget == nil, isPublished.load(ordering: .acquiring),
-      let cachedValue
+    guard recipe == .asyncFactory || recipe == .mainActorFactory, resettableScope == nil,
+      isPublished.load(ordering: .acquiring), let cachedValue
     else { return makeCopy() }
     let copy = Registration(
       key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,

@@ -41,8 +41,8 @@ extension Injector {
   }
 
   /// Returns a copy of this injector, as ``makeCopy(label:applying:)`` does, that shares the
-  /// prepared values this injector and its ancestors already built: those of eager singletons,
-  /// and those built with an `async` or `@MainActor` factory.
+  /// values this injector and its ancestors already built with an `async` or `@MainActor`
+  /// factory.
   ///
   /// ```swift
   /// try await app.prepare()   // builds the async eager singletons
@@ -50,11 +50,8 @@ extension Injector {
   /// _ = try copy.resolve(Database.self)   // the app's database, not built again
   /// ```
   ///
-  /// A value of an `async` factory cannot be built by a synchronous resolution of the copy;
-  /// sharing it lets the copy resolve synchronously what the app already can (after
-  /// ``prepare()``). An eager singleton was built when it was mapped (or its module added),
-  /// with the mappings of that moment; sharing it keeps the value the app has, rather than one
-  /// built with mappings made later. A shared value
+  /// Such a value cannot be built by a synchronous resolution of the copy; sharing it lets the
+  /// copy resolve synchronously what the app already can (after ``prepare()``). A shared value
   /// is not built again and its hook does not run again: the copy hands it out as it hands out
   /// an instance mapped with `to:`, and the mapping keeps its recipe in the copy's
   /// ``snapshot()``. Every other mapping starts unbuilt, as in ``makeCopy(label:applying:)``;
@@ -62,9 +59,8 @@ extension Injector {
   ///
   /// - Parameters:
   ///   - label: The copy's label; by default, `"copy of <label>"`.
-  ///   - keepingPreparedValues: Whether the copy shares the values of eager singletons, and
-  ///     those built by `async` and `@MainActor` factories (of `.singleton` mappings), that
-  ///     are built.
+  ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
+  ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy.
   /// - Throws: What `changes` throws, or the ``InjectionError`` of an eager singleton that
@@ -98,16 +94,14 @@ extension Injector {
   /// mappings, and never wrapped by `request`'s decorators.
   ///
   /// Every mapping starts unbuilt, as in ``makeCopy(label:applying:)`` (with
-  /// `keepingPreparedValues`, this injector's eager singletons and the values it built with an
-  /// `async` or `@MainActor` factory are shared, as
-  /// ``makeCopy(label:keepingPreparedValues:applying:)`` shares them).
+  /// `keepingPreparedValues`, the values this injector built with an `async` or `@MainActor`
+  /// factory are shared, as ``makeCopy(label:keepingPreparedValues:applying:)`` shares them).
   /// `changes` runs on the copy before its eager singletons are built.
   ///
   /// - Parameters:
   ///   - label: The copy's label; by default, `"copy of <label>"`.
-  ///   - keepingPreparedValues: Whether the copy shares the values of eager singletons, and
-  ///     those built by `async` and `@MainActor` factories (of `.singleton` mappings), that
-  ///     are built.
+  ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
+  ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
   ///   - parent: The copy's parent, such as a copy of this injector's parent.
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy, a child of `parent`.

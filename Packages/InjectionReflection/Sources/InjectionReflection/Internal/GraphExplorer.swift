@@ -42,10 +42,9 @@ enum GraphExplorer {
     }
   }
 
-  /// Explores synchronously, in a copy that shares the values the injector already prepared:
-  /// its eager singletons (built with the mappings of the moment they were mapped), and what
-  /// `async` and main-actor factories built (after `prepare()`); an `async` mapping that is not
-  /// built yet is a problem wherever a resolution needs it.
+  /// Explores synchronously, in a copy that shares the values the injector already built with
+  /// `async` and main-actor factories (after `prepare()`); an `async` mapping that is not built
+  /// yet is a problem wherever a resolution needs it.
   static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey])
     -> GraphExploration
   {
@@ -70,15 +69,14 @@ enum GraphExplorer {
     return run.finish()
   }
 
-  /// Explores with `await`, in a copy that shares the values the injector already prepared
-  /// (its eager singletons, and what `prepare()` built) and builds the others anew: its `async`
-  /// eager singletons first, as `prepare()` would, then each root and mapping, those mapped with an `async` or
+  /// Explores with `await`, in a copy that builds its values anew: its `async` eager singletons
+  /// first, as `prepare()` would, then each root and mapping, those mapped with an `async` or
   /// main-actor factory resolved with `resolveAsync`, and each ``Provider`` and ``Lazy`` value
   /// found, awaited when its key is mapped so.
   static func explore(_ injector: Injector, roots: [Root], excluding: [InjectionKey]) async
     -> GraphExploration
   {
-    let run = Run(injector, roots: roots, excluding: excluding, keepingPreparedValues: true)
+    let run = Run(injector, roots: roots, excluding: excluding, keepingPreparedValues: false)
     guard let copy = run.copy else { return run.finish() }
     // Each copy of the chain, the root's first, as the app prepares each of its injectors.
     for level in run.copyChain.reversed() {
