@@ -1,3 +1,5 @@
+import InjectionTestHelpers
+
 /// Draws a ``Scenario`` from a seed: five modules, then a sequence of steps over up to six
 /// injectors and the six ``ModelKey``s.
 ///

@@ -44,7 +44,9 @@ extension Injector {
   ///
   /// The copy (`makeCopy`) has the same mappings, inherited ones and modules included, and none
   /// of the built values, so this injector builds nothing and keeps no singleton; the copy is
-  /// released afterwards. The roots are resolved first, in the order given, then each mapping
+  /// released afterwards. Each ancestor is copied too, as the parent of the next copy, so that
+  /// a cached value is built by the copy of the injector that holds its mapping, with that
+  /// injector's mappings and decorators, as in the app. The roots are resolved first, in the order given, then each mapping
   /// (its own and its ancestors', excluded ones and those that take arguments left out) in
   /// sorted order, and the copy's resolutions are observed. A mapping that takes arguments is
   /// built only with sample arguments (the overloads with `arguments:`). Whatever those resolutions reach is

@@ -69,13 +69,66 @@ extension Injector {
     label: String? = nil, keepingPreparedValues: Bool,
     applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
   ) throws(InjectionError) -> Injector {
-    let copy = Injector(label: label ?? "copy of \(self.label)")
+    try fillCopy(
+      Injector(label: label ?? "copy of \(self.label)"), flatteningAncestors: true,
+      keepingPreparedValues: keepingPreparedValues, applying: changes)
+  }
+
+  /// Returns a copy of this injector's own mappings, modules, contributions and decorators,
+  /// without its ancestors', as a new child of `parent`.
+  ///
+  /// To copy a chain of injectors as a chain, copy its root with
+  /// ``makeCopy(label:keepingPreparedValues:applying:)``, then each injector below it with this
+  /// method, giving it the copy of its own parent:
+  ///
+  /// ```swift
+  /// let appCopy = try app.makeCopy(label: "app check", keepingPreparedValues: false)
+  /// let requestCopy = try request.makeCopy(
+  ///   label: "request check", keepingPreparedValues: false, parent: appCopy)
+  /// ```
+  ///
+  /// Unlike a copy without a parent, which holds its ancestors' mappings and decorators as its
+  /// own, each copy of the chain then builds the cached values of the mappings it holds with its
+  /// own mappings and decorators and its ancestors', as the original chain does: a singleton of
+  /// `app` resolved through `requestCopy` is built by `appCopy`, never with `request`'s
+  /// mappings, and never wrapped by `request`'s decorators.
+  ///
+  /// Every mapping starts unbuilt, as in ``makeCopy(label:applying:)`` (with
+  /// `keepingPreparedValues`, the values this injector built with an `async` or `@MainActor`
+  /// factory are shared, as ``makeCopy(label:keepingPreparedValues:applying:)`` shares them).
+  /// `changes` runs on the copy before its eager singletons are built.
+  ///
+  /// - Parameters:
+  ///   - label: The copy's label; by default, `"copy of <label>"`.
+  ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
+  ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
+  ///   - parent: The copy's parent, such as a copy of this injector's parent.
+  ///   - changes: Changes to make to the copy before its eager singletons are built.
+  /// - Returns: The copy, a child of `parent`.
+  /// - Throws: What `changes` throws, or the ``InjectionError`` of an eager singleton that
+  ///   cannot be built.
+  public func makeCopy(
+    label: String? = nil, keepingPreparedValues: Bool, parent: Injector,
+    applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
+  ) throws(InjectionError) -> Injector {
+    try fillCopy(
+      parent.makeChild(label: label ?? "copy of \(self.label)"), flatteningAncestors: false,
+      keepingPreparedValues: keepingPreparedValues, applying: changes)
+  }
+
+  /// Fills `copy`, a new injector, with this injector's mappings (and, when
+  /// `flatteningAncestors`, what it inherits from its ancestors), applies `changes` and builds
+  /// the copy's eager singletons.
+  private func fillCopy(
+    _ copy: Injector, flatteningAncestors: Bool, keepingPreparedValues: Bool,
+    applying changes: (Injector) throws(InjectionError) -> Void
+  ) throws(InjectionError) -> Injector {
     // Each injector of the chain is read in one critical section: what a copy holds of an
     // injector is that injector's state at one moment, never a module's mappings without its
     // contributions or decorators, nor an owner without the module record that holds it.
     let own = registry.withLock { $0.copySource() }
     var ancestors: [Registry.CopySource] = []  // nearest first
-    var next = parent
+    var next = flatteningAncestors ? parent : nil
     while let ancestor = next {
       ancestors.append(ancestor.registry.withLock { $0.copySource() })
       next = ancestor.parent

@@ -30,3 +30,19 @@ extension Lazy: DeferredResolution {
     _ = try await injector.resolveAsync(key)
   }
 }
+
+/// A ``Provider`` or ``Lazy`` value that a validation copy built.
+struct DeferredValue {
+  let value: any DeferredResolution
+  /// The path to it, its own key last.
+  let path: [InjectionKey]
+  /// The injector of the copy's chain that resolved it, to which it is bound: the identity of
+  /// an injector that the exploration holds until it ends.
+  let injector: ObjectIdentifier
+}
+
+/// A deferred value's key and the injector it is bound to.
+struct DeferredIdentity: Hashable {
+  let key: InjectionKey
+  let injector: ObjectIdentifier
+}

@@ -30,7 +30,7 @@ extension GraphExplorer {
 
   /// The strongly connected components of the graph `next` (Tarjan's algorithm, without
   /// recursion).
-  private static func stronglyConnectedComponents(_ next: [[Int]]) -> [[Int]] {
+  static func stronglyConnectedComponents(_ next: [[Int]]) -> [[Int]] {
     let count = next.count
     var order = [Int](repeating: -1, count: count)
     var lowLink = [Int](repeating: 0, count: count)

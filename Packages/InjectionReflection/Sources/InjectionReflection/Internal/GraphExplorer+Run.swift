@@ -12,6 +12,12 @@ extension GraphExplorer {
     let excluded: Set<InjectionKey>
     let snapshot: InjectorSnapshot
     let recorder: GraphRecorder
+    /// Which checks met values that earlier checks built, to be made again in a fresh copy.
+    let order = CheckOrder()
+    /// Whether the copies share the values the injector built with `async` factories.
+    let keepingPreparedValues: Bool
+    /// The root or mapping of each check of ``order``.
+    private(set) var rootOfCheck: [Int: Root] = [:]
     let copy: Injector?
     let observation: ResolutionObservation?
     let mappings: [(mapping: MappingSnapshot, owner: String)]
@@ -34,7 +40,10 @@ extension GraphExplorer {
     /// How many of the recorder's deferred values were taken.
     private var deferredTaken = 0
     /// The deferred values taken and not resolved yet.
-    private var pendingDeferred: [(value: any DeferredResolution, path: [InjectionKey])] = []
+    private var pendingDeferred: [DeferredValue] = []
+    /// The deferred values resolved, by key and by the injector they are bound to: one bound
+    /// to an ancestor's copy resolves in that copy, which may map its key otherwise.
+    private var resolvedDeferred: Set<DeferredIdentity> = []
 
     init(
       _ injector: Injector, roots: [Root], excluding: [InjectionKey],
@@ -42,6 +51,7 @@ extension GraphExplorer {
     ) {
       self.injector = injector
       self.roots = roots
+      self.keepingPreparedValues = keepingPreparedValues
       // What is checked and drawn is what the copy holds, read from the injector at one
       // moment (`makeCopy` reads each injector of the chain in one critical section); the
       // injector's own snapshot, taken before, only says who made each mapping. A module added
@@ -55,22 +65,28 @@ extension GraphExplorer {
 
       // The copy: an eager singleton that fails is reported and left out, and the copy is
       // made again without it, so that one failure does not hide the rest.
-      let recorder = recorder
+      let (recorder, order) = (recorder, order)
       var removed = excluded
       var copy: Injector?
-      var copied: InjectorSnapshot?
+      var copied: [(mappings: [MappingSnapshot], contributions: [MappingSnapshot])]?
       var observation: ResolutionObservation?
       var failedEagerSingletons: [ValidationProblem] = []
       var attempts = 0
       repeat {
         attempts += 1
         do throws(InjectionError) {
-          copy = try injector.makeCopy(
-            label: "validation of \(injector.label)", keepingPreparedValues: keepingPreparedValues
-          ) { copy in
-            copied = copy.snapshot()
-            for key in removed { copy.unmap(key) }
-            observation = copy.observeResolutions { recorder.observe($0) }
+          copy = try GraphExplorer.makeChainCopy(
+            of: injector, keepingPreparedValues: keepingPreparedValues, removing: removed
+          ) { levelCopy, isRoot in
+            // Each level's own mappings, before the removed keys are unmapped: the nearest first.
+            let own = levelCopy.snapshot()
+            copied = [(own.mappings, own.contributions)] + (isRoot ? [] : copied ?? [])
+            if isRoot {
+              observation = levelCopy.observeResolutions {
+                recorder.observe($0)
+                order.observe($0)
+              }
+            }
           }
         } catch {
           recorder.record(error)
@@ -78,10 +94,10 @@ extension GraphExplorer {
           failedEagerSingletons.append(.eagerSingletonFailed(key: root, error: error.description))
           guard removed.insert(root).inserted else { break }
         }
-      } while copy == nil && attempts <= (copied?.mappings.count ?? 0) + 1
+      } while copy == nil && attempts <= (copied?.reduce(0) { $0 + $1.mappings.count } ?? 0) + 1
       self.copy = copy
       self.observation = observation
-      let held = copied ?? snapshot
+      let held = GraphExplorer.resolvable(in: copied ?? GraphExplorer.levels(of: snapshot))
 
       let owners = GraphExplorer.mappingOwners(in: snapshot)
       let mappings = held.mappings.map {
@@ -131,43 +147,70 @@ extension GraphExplorer {
       toCheck = copy == nil ? [] : roots + sorted
     }
 
+    /// The copy and its ancestors, the copies of the validated injector's chain.
+    var copyChain: [Injector] {
+      var chain: [Injector] = []
+      var next = copy
+      while let injector = next {
+        chain.append(injector)
+        next = injector.parent
+      }
+      return chain
+    }
+
     /// Whether the key is mapped with an `async` or main-actor factory.
     func isAsync(_ key: InjectionKey) -> Bool { asyncKeys.contains(key) }
+
+    /// Whether the `async` form skips `key` (``PlantedValidationBug/skipsAsyncEdges``).
+    func skipsAsync(_ key: InjectionKey) -> Bool {
+      PlantedValidationBug.current == .skipsAsyncEdges && isAsync(key)
+    }
 
     /// Whether to check `root` now: not left out, and not checked already.
     func startChecking(_ root: Root) -> Bool {
       guard !removed.contains(root.key), checked.insert(root.key).inserted else { return false }
       checkedKeys.append(root.key)
+      rootOfCheck[order.startCheck()] = root
       return true
     }
 
-    /// The next ``Provider`` or ``Lazy`` value built that is wanted, with the path to it.
+    /// The next ``Provider`` or ``Lazy`` value built that is wanted, with the path to it and
+    /// the copy it is bound to.
     ///
-    /// Each key once: one not checked yet, whose key passes `isWanted`; the others wait for a
-    /// later call.
+    /// Each key once per copy of the chain: one not checked yet, whose key passes
+    /// `isWanted`; the others wait for a later call. One bound to the validated injector's copy
+    /// is not taken when its key was checked already.
     func nextDeferred(where isWanted: (InjectionKey) -> Bool = { _ in true })
-      -> (value: any DeferredResolution, path: [InjectionKey])?
+      -> (value: any DeferredResolution, path: [InjectionKey], injector: Injector)?
     {
       let found = recorder.state.withLock { state in
         defer { deferredTaken = state.deferredValues.count }
         return state.deferredValues[deferredTaken...]
       }
+      if PlantedValidationBug.current == .forgetsProviderTargets { return nil }
       pendingDeferred += found
       while let index = pendingDeferred.firstIndex(where: { isWanted($0.value.key) }) {
         let next = pendingDeferred.remove(at: index)
         let key = next.value.key
-        guard !removed.contains(key), !checked.contains(key) else { continue }
+        guard !removed.contains(key),
+          let bound = copyChain.first(where: { ObjectIdentifier($0) == next.injector })
+        else { continue }
+        let isTheCopy = bound === copy
+        guard !(isTheCopy && checked.contains(key)),
+          resolvedDeferred.insert(DeferredIdentity(key: key, injector: next.injector)).inserted
+        else { continue }
         // A provider of a mapping that takes arguments is called with them: with the key's
         // samples, if any.
-        guard !argumentKeys.contains(key) else {
+        var value = next.value
+        if argumentKeys.contains(key) {
           guard let sampled = arguments.resolution(of: next.value, path: next.path) else {
             continue
           }
-          checked.insert(key)
-          return (sampled, next.path)
+          value = sampled
         }
-        checked.insert(key)
-        return next
+        if isTheCopy { checked.insert(key) }
+        _ = order.startCheck()
+        return (value, next.path, bound)
       }
       // Then each sampled key, once every root and mapping is checked.
       guard let copy, arguments.hasSamplesLeft,
@@ -175,7 +218,8 @@ extension GraphExplorer {
         let sampled = arguments.nextSample(in: copy, checked: &checked, removed: removed)
       else { return nil }
       checkedKeys.append(sampled.key)
-      return (sampled, [])
+      _ = order.startCheck()
+      return (sampled, [], copy)
     }
 
     /// Records an error of a resolution; `after` is the path to the ``Provider`` or ``Lazy``

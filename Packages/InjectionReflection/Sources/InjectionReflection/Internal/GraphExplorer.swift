@@ -69,6 +69,7 @@ enum GraphExplorer {
           run.failed(error, after: deferred.path)
         }
       }
+      run.checkAgainWhereOrderMatters()
     }
     return run.finish()
   }
@@ -85,10 +86,13 @@ enum GraphExplorer {
       injector, roots: roots, excluding: excluding, arguments: arguments,
       keepingPreparedValues: false)
     guard let copy = run.copy else { return run.finish() }
-    do throws(InjectionError) {
-      try await copy.prepare()
-    } catch {
-      run.failed(error)
+    // Each copy of the chain, the root's first, as the app prepares each of its injectors.
+    for level in run.copyChain.reversed() {
+      do throws(InjectionError) {
+        try await level.prepare()
+      } catch {
+        run.failed(error)
+      }
     }
     // What is resolved synchronously first, so that it finds built only what `prepare()`
     // built, as in the app; then what is awaited.
@@ -106,7 +110,7 @@ enum GraphExplorer {
         run.failed(error, after: deferred.path)
       }
     }
-    for root in run.toCheck where run.startChecking(root) {
+    for root in run.toCheck where !run.skipsAsync(root.key) && run.startChecking(root) {
       do throws(InjectionError) {
         if case .collection = root {
           try root.resolve(in: copy)
@@ -117,10 +121,10 @@ enum GraphExplorer {
         run.failed(error)
       }
     }
-    while let deferred = run.nextDeferred() {
+    while let deferred = run.nextDeferred(where: { !run.skipsAsync($0) }) {
       do throws(InjectionError) {
         if run.isAsync(deferred.value.key) {
-          try await deferred.value.resolveNowAsync(from: copy)
+          try await deferred.value.resolveNowAsync(from: deferred.injector)
         } else {
           try deferred.value.resolveNow()
         }
@@ -128,6 +132,7 @@ enum GraphExplorer {
         run.failed(error, after: deferred.path)
       }
     }
+    await run.checkAgainWhereOrderMatters()
     return run.finish()
   }
 

@@ -19,8 +19,9 @@ final class GraphRecorder: Sendable {
     /// when that key has a node, though validation does not resolve it.
     var deferredDependencies: Set<Dependency> = []
     /// The ``Provider`` and ``Lazy`` values built, each with the path to it (its own key
-    /// last), for validation to resolve what they resolve later.
-    var deferredValues: [(value: any DeferredResolution, path: [InjectionKey])] = []
+    /// last) and the injector it is bound to (the one that resolved it), for validation to
+    /// resolve what they resolve later.
+    var deferredValues: [DeferredValue] = []
     var failedDependencies: Set<Dependency> = []
     /// The names of the `@Injected` properties of each built key's value, by dependency.
     var properties: [Dependency: Set<String>] = [:]
@@ -63,7 +64,10 @@ final class GraphRecorder: Sendable {
       state.withLock { state in
         if let later {
           state.deferredDependencies.insert(Dependency(from: event.key, to: later.key))
-          state.deferredValues.append((later, event.path + [event.key]))
+          state.deferredValues.append(
+            DeferredValue(
+              value: later, path: event.path + [event.key],
+              injector: ObjectIdentifier(event.injector)))
         }
         for (key, name) in properties {
           state.properties[Dependency(from: event.key, to: key), default: []].insert(name)

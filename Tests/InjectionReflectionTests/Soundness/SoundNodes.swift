@@ -1,0 +1,120 @@
+import InjectionCore
+
+/// A value of the generated graphs: what it holds (values, providers and lazy values that its
+/// factory kept, and its `@Injected` properties) is walked after a resolution, to call every
+/// provider and read every lazy value reachable from it.
+protocol SoundNode: AnyObject, Sendable {
+  var parts: [Any] { get }
+}
+
+/// What a factory of a named key (`n0` … `n5`) builds.
+///
+/// `@unchecked Sendable`: `parts` is a constant, set in `init` and read only by the test's task
+/// after the resolution that built it returned.
+final class SoundLeaf: SoundNode, @unchecked Sendable {
+  let parts: [Any]
+
+  init(parts: [Any]) {
+    self.parts = parts
+  }
+}
+
+/// An `Injectable` class of the generated graphs (keys `C6` … `C9`): created automatically when
+/// nothing maps it, each with fixed `@Injected` properties whose keys the graph maps or not.
+protocol SoundCarrier: SoundNode, Injectable {
+  /// A value that also holds what its factory kept.
+  init(extra: [Any])
+}
+
+/// The scope that resettable mappings use (never reset by the test).
+enum SoundRequestScope: ResettableScope {}
+
+// The carriers are `@unchecked Sendable` for the same reason: the injector that builds one
+// resolves its `@Injected` properties before it hands it out, `extra` is a constant, and the
+// test reads both only on its own task after the resolution returned.
+
+/// Needs `n0` and the carrier `C7`.
+final class C6: SoundCarrier, @unchecked Sendable {
+  @Injected(named: "n0") var first: any SoundNode
+  @Injected var second: C7
+  let extra: [Any]
+
+  init() { extra = [] }
+  init(extra: [Any]) { self.extra = extra }
+  var parts: [Any] { [first, second] + extra }
+}
+
+/// Needs `n1` optionally, and holds a provider of `n2`.
+final class C7: SoundCarrier, @unchecked Sendable {
+  @Injected(named: "n1") var first: (any SoundNode)?
+  @Injected(named: "n2") var second: Provider<any SoundNode>
+  let extra: [Any]
+
+  init() { extra = [] }
+  init(extra: [Any]) { self.extra = extra }
+  var parts: [Any] { [first as Any, second] + extra }
+}
+
+/// Holds a lazy `n3`, and needs the carrier `C9`.
+final class C8: SoundCarrier, @unchecked Sendable {
+  @Injected(named: "n3") var first: Lazy<any SoundNode>
+  @Injected var second: C9
+  let extra: [Any]
+
+  init() { extra = [] }
+  init(extra: [Any]) { self.extra = extra }
+  var parts: [Any] { [first, second] + extra }
+}
+
+/// Needs `n4` and the collection `all`.
+final class C9: SoundCarrier, @unchecked Sendable {
+  @Injected(named: "n4") var first: any SoundNode
+  @Injected(all: (any SoundNode).self, named: "all") var second: [any SoundNode]
+  let extra: [Any]
+
+  init() { extra = [] }
+  init(extra: [Any]) { self.extra = extra }
+  var parts: [Any] { [first, second] + extra }
+}
+
+/// The error a failing factory, initializer or decorator throws.
+struct SoundFailure: Error, CustomStringConvertible {
+  let key: String
+  var description: String { "SoundFailure(\(key))" }
+}
+
+/// A `Provider` or `Lazy` value found in a resolved value: the ground truth resolves its key.
+struct SoundDeferred {
+  let key: InjectionKey
+  /// A synchronous call or read.
+  let resolveNow: () throws(InjectionError) -> Any
+  /// An awaited call or read.
+  let resolveNowAsync: () async throws(InjectionError) -> Any
+
+  /// `value` if it is a provider or lazy value of a key of the generated graphs.
+  static func of(_ value: Any) -> SoundDeferred? {
+    if let found = of(value, as: (any SoundNode).self) { return found }
+    for index in 6..<SoundKeys.count {
+      if let found = of(value, asCarrier: SoundKeys.carrier(index)) { return found }
+    }
+    return nil
+  }
+
+  private static func of<C: SoundCarrier>(_ value: Any, asCarrier type: C.Type) -> SoundDeferred? {
+    of(value, as: C.self)
+  }
+
+  private static func of<V: Sendable>(_ value: Any, as type: V.Type) -> SoundDeferred? {
+    if let provider = value as? Provider<V> {
+      return SoundDeferred(
+        key: provider.key, resolveNow: { () throws(InjectionError) in try provider() },
+        resolveNowAsync: { () async throws(InjectionError) in try await provider.resolveAsync() })
+    }
+    if let lazy = value as? Lazy<V> {
+      return SoundDeferred(
+        key: lazy.key, resolveNow: { () throws(InjectionError) in try lazy.value },
+        resolveNowAsync: { () async throws(InjectionError) in try await lazy.valueAsync })
+    }
+    return nil
+  }
+}
