@@ -102,7 +102,7 @@ import Testing
     let builds = Counter()
     let injector = Injector(label: "app")
     injector.contribute((any Greeting).self) { _ in Greeter("one", builds: builds) }
-    injector.contribute((any Greeting).self, instance: Greeter("two", builds: builds))
+    injector.contribute((any Greeting).self, to: Greeter("two", builds: builds))
     injector.decorate((any Greeting).self) { Shouting($0) }
 
     let all = try injector.resolveAll((any Greeting).self)

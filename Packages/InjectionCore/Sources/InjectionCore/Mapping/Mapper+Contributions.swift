@@ -1,39 +1,4 @@
 extension Mapper {
-  /// Contributes one value to a collection: a factory that builds a new value for every
-  /// resolution of the collection (transient).
-  ///
-  /// Several contributions to one element type make a collection, which
-  /// ``Injector/resolveAll(_:named:)`` (or `@Injected(all:)`) returns whole, for plugins, log
-  /// destinations or middleware chains:
-  ///
-  /// ```swift
-  /// injector.contribute((any LogDestination).self) { _ in ConsoleLog() }
-  /// injector.contribute((any LogDestination).self) { injector in
-  ///   FileLog(clock: try injector.resolve())
-  /// }
-  /// let destinations = try injector.resolveAll((any LogDestination).self)  // 2 values
-  /// ```
-  ///
-  /// A contribution never replaces another, and it does not map the element type: it is
-  /// kept apart from the ordinary mappings. Made on an injector, it is a direct contribution
-  /// (``Injector/removeContributions(to:named:)`` removes it); made in a module's `configure`,
-  /// it is removed with the module.
-  ///
-  /// - Parameters:
-  ///   - type: The collection's element type; what the factory returns must convert to it.
-  ///   - name: A name, to keep several collections of one type apart.
-  ///   - factory: Builds the value. It receives the injector that was asked.
-  @inlinable
-  public func contribute<Element>(
-    _ type: Element.Type, named name: String? = nil,
-    _ factory: @escaping @Sendable (Injector) throws -> Element
-  ) {
-    add(
-      Mapping(
-        contributing: Registration<Element>.self, named: name, scope: .transient,
-        factory: factory))
-  }
-
   /// Contributes one value to a collection, built by a factory in the given scope.
   ///
   /// ```swift
@@ -62,20 +27,37 @@ extension Mapper {
         contributing: Registration<Element>.self, named: name, scope: scope, factory: factory))
   }
 
-  /// Contributes one value to a collection, built by a factory in a scope that never shares a
-  /// value between threads, for any element type, `Sendable` or not.
+  /// Contributes one value to a collection: a factory that builds a new value for every
+  /// resolution of the collection (transient), or one per top-level resolution
+  /// (``UnsharedScope/graph``), for any element type, `Sendable` or not.
   ///
-  /// For a `Sendable` type the compiler picks ``Mapper/contribute(_:named:scope:_:)-(_,_,Scope,_)``
-  /// instead; both make the same contribution.
+  /// Several contributions to one element type make a collection, which
+  /// ``Injector/resolveAll(_:named:)`` (or `@Injected(all:)`) returns whole, for plugins, log
+  /// destinations or middleware chains:
+  ///
+  /// ```swift
+  /// injector.contribute((any LogDestination).self) { _ in ConsoleLog() }
+  /// injector.contribute((any LogDestination).self) { injector in
+  ///   FileLog(clock: try injector.resolve())
+  /// }
+  /// let destinations = try injector.resolveAll((any LogDestination).self)  // 2 values
+  /// ```
+  ///
+  /// A contribution never replaces another, and it does not map the element type: it is
+  /// kept apart from the ordinary mappings. Made on an injector, it is a direct contribution
+  /// (``Injector/removeContributions(to:named:)`` removes it); made in a module's `configure`,
+  /// it is removed with the module. A shared scope picks
+  /// ``Mapper/contribute(_:named:scope:_:)-(_,_,Scope,_)`` (`Sendable` types only); for a
+  /// `Sendable` type, `scope: .transient` picks it too, and both make the same contribution.
   ///
   /// - Parameters:
-  ///   - type: The collection's element type.
+  ///   - type: The collection's element type; what the factory returns must convert to it.
   ///   - name: A name, to keep several collections of one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
-  ///   - factory: Builds the value; it receives the injector that was asked.
+  ///   - scope: ``UnsharedScope/transient`` (the default) or ``UnsharedScope/graph``.
+  ///   - factory: Builds the value. It receives the injector that was asked.
   @inlinable
   public func contribute<Element>(
-    _ type: Element.Type, named name: String? = nil, scope: UnsharedScope,
+    _ type: Element.Type, named name: String? = nil, scope: UnsharedScope = .transient,
     _ factory: @escaping @Sendable (Injector) throws -> Element
   ) {
     add(
@@ -88,10 +70,11 @@ extension Mapper {
   /// holds it.
   ///
   /// ```swift
-  /// injector.contribute((any LogDestination).self, instance: MemoryLog())
+  /// injector.contribute((any LogDestination).self, to: MemoryLog())
   /// ```
   ///
-  /// The injector does not inject into the instance and does not call its hook.
+  /// `to:` names an instance on every verb, as in ``Mapper/map(_:named:to:)``. The injector
+  /// does not inject into the instance and does not call its hook.
   ///
   /// - Parameters:
   ///   - type: The collection's element type.
@@ -99,8 +82,23 @@ extension Mapper {
   ///   - instance: The value to contribute.
   @inlinable
   public func contribute<Element: Sendable>(
-    _ type: Element.Type, named name: String? = nil, instance: Element
+    _ type: Element.Type, named name: String? = nil, to instance: Element
   ) {
     add(Mapping(contributing: Registration<Element>.self, named: name, instance: instance))
+  }
+
+  /// Contributes an instance you built to a collection: the 0.1.0 spelling of
+  /// ``Mapper/contribute(_:named:to:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type.
+  ///   - name: A name, to keep several collections of one type apart.
+  ///   - instance: The value to contribute.
+  @available(*, deprecated, renamed: "contribute(_:named:to:)")
+  @inlinable
+  public func contribute<Element: Sendable>(
+    _ type: Element.Type, named name: String? = nil, instance: Element
+  ) {
+    contribute(type, named: name, to: instance)
   }
 }

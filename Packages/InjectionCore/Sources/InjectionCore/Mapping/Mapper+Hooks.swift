@@ -1,23 +1,4 @@
 extension Mapper {
-  /// Maps a key whose type has an injection-complete hook to a factory, for a new value each
-  /// time.
-  ///
-  /// The same as ``Mapper/map(_:named:_:)-1b51b``; the compiler knows that `T` conforms to
-  /// ``InjectionCompletable``, so the injector calls the hook of each value it builds without
-  /// any run-time conformance check.
-  ///
-  /// - Parameters:
-  ///   - type: The key's type.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - factory: Builds the value; it receives the injector that was asked.
-  @inlinable
-  public func map<T: InjectionCompletable>(
-    _ type: T.Type, named name: String? = nil,
-    _ factory: @escaping @Sendable (Injector) throws -> T
-  ) {
-    add(Mapping(hooked: Registration<T>.self, named: name, scope: .transient, factory: factory))
-  }
-
   /// Maps a key whose type has an injection-complete hook to a factory in the given scope.
   ///
   /// The same as ``Mapper/map(_:named:scope:_:)-1pda4``, with the hook known to the compiler.
@@ -33,24 +14,6 @@ extension Mapper {
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
     add(Mapping(hooked: Registration<T>.self, named: name, scope: scope, factory: factory))
-  }
-
-  /// Maps a key whose type has an injection-complete hook to an initializer, for a new value
-  /// each time.
-  ///
-  /// The same as ``Mapper/map(_:named:with:)-4cqle``, with the hook known to the compiler.
-  ///
-  /// - Parameters:
-  ///   - type: The key's type.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - initializer: Builds the value.
-  @inlinable
-  public func map<T: InjectionCompletable>(
-    _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
-  ) {
-    add(
-      Mapping(
-        hooked: Registration<T>.self, named: name, scope: .transient, initializer: initializer))
   }
 
   /// Maps a key whose type has an injection-complete hook to an initializer in the given scope.
@@ -72,32 +35,39 @@ extension Mapper {
   }
 
   /// Maps a key whose type has an injection-complete hook to a factory, in a scope that never
-  /// shares a value between threads, for any such type, `Sendable` or not.
+  /// shares a value between threads (transient by default), for any such type, `Sendable` or not.
+  ///
+  /// The same as ``Mapper/map(_:named:scope:_:)-9mo9e``; the compiler knows that `T` conforms
+  /// to ``InjectionCompletable``, so the injector calls the hook of each value it builds without
+  /// any run-time conformance check.
   ///
   /// - Parameters:
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - scope: ``UnsharedScope/transient`` (the default) or ``UnsharedScope/graph``.
   ///   - factory: Builds the value; it receives the injector that was asked.
   @inlinable
   public func map<T: InjectionCompletable>(
-    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope = .transient,
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
     add(Mapping(hooked: Registration<T>.self, named: name, scope: scope.scope, factory: factory))
   }
 
   /// Maps a key whose type has an injection-complete hook to an initializer, in a scope that
-  /// never shares a value between threads, for any such type, `Sendable` or not.
+  /// never shares a value between threads (transient by default), for any such type, `Sendable`
+  /// or not.
+  ///
+  /// The same as ``Mapper/map(_:named:scope:with:)-4t76b``, with the hook known to the compiler.
   ///
   /// - Parameters:
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - scope: ``UnsharedScope/transient`` (the default) or ``UnsharedScope/graph``.
   ///   - initializer: Builds the value.
   @inlinable
   public func map<T: InjectionCompletable>(
-    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope = .transient,
     with initializer: @escaping @Sendable () throws -> T
   ) {
     add(

@@ -10,25 +10,6 @@ public protocol Mapper {
 }
 
 extension Mapper {
-  /// Maps a key to a factory that builds a new value for every resolution (transient).
-  ///
-  /// ```swift
-  /// injector.map(Car.self) { injector in Car(engine: try injector.resolve()) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The key's type; what the factory returns must convert to it.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - factory: Builds the value. It receives the injector that was asked, so that the
-  ///     overrides of a child injector reach the dependencies it resolves.
-  @inlinable
-  public func map<T>(
-    _ type: T.Type, named name: String? = nil,
-    _ factory: @escaping @Sendable (Injector) throws -> T
-  ) {
-    add(Mapping(Registration<T>.self, named: name, scope: .transient, factory: factory))
-  }
-
   /// Maps a key to a factory in the given scope.
   ///
   /// ```swift
@@ -51,47 +32,31 @@ extension Mapper {
     add(Mapping(Registration<T>.self, named: name, scope: scope, factory: factory))
   }
 
-  /// Maps a key to a factory in a scope that never shares a value between threads, for any
-  /// type, `Sendable` or not.
+  /// Maps a key to a factory, for any type, `Sendable` or not: a new value for every resolution
+  /// (transient), or one per top-level resolution (``UnsharedScope/graph``).
   ///
   /// ```swift
+  /// injector.map(Car.self) { injector in Car(engine: try injector.resolve()) }
   /// injector.map((any Engine).self, scope: .graph) { _ in HybridEngine() }
   /// ```
   ///
-  /// For a `Sendable` type the compiler picks ``Mapper/map(_:named:scope:_:)-1pda4`` instead;
-  /// both make the same mapping.
+  /// A scope that shares one value between threads (``Scope/singleton``,
+  /// ``Scope/eagerSingleton``, ``Scope/weak``) picks ``Mapper/map(_:named:scope:_:)-1pda4``,
+  /// which takes only `Sendable` types; for a `Sendable` type, `scope: .transient` picks it too,
+  /// and both make the same mapping.
   ///
   /// - Parameters:
-  ///   - type: The key's type.
+  ///   - type: The key's type; what the factory returns must convert to it.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
-  ///   - factory: Builds the value; it receives the injector that was asked.
+  ///   - scope: ``UnsharedScope/transient`` (the default) or ``UnsharedScope/graph``.
+  ///   - factory: Builds the value. It receives the injector that was asked, so that the
+  ///     overrides of a child injector reach the dependencies it resolves.
   @inlinable
   public func map<T>(
-    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope = .transient,
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
     add(Mapping(Registration<T>.self, named: name, scope: scope.scope, factory: factory))
-  }
-
-  /// Maps a key to an initializer or function without parameters, for a new value each time.
-  ///
-  /// The compiler checks that the initializer's result converts to the key's type:
-  ///
-  /// ```swift
-  /// injector.map(Engine.self, with: HybridEngine.init)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The key's type.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - initializer: Builds the value.
-  @inlinable
-  public func map<T>(
-    _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
-  ) {
-    add(
-      Mapping(Registration<T>.self, named: name, scope: .transient, initializer: initializer))
   }
 
   /// Maps a key to an initializer or function without parameters, in the given scope.
@@ -113,20 +78,27 @@ extension Mapper {
     add(Mapping(Registration<T>.self, named: name, scope: scope, initializer: initializer))
   }
 
-  /// Maps a key to an initializer or function without parameters, in a scope that never shares
-  /// a value between threads, for any type, `Sendable` or not.
+  /// Maps a key to an initializer or function without parameters, for any type, `Sendable` or
+  /// not: a new value each time, or one per top-level resolution (``UnsharedScope/graph``).
   ///
-  /// For a `Sendable` type the compiler picks ``Mapper/map(_:named:scope:with:)-2qqp0``
-  /// instead; both make the same mapping.
+  /// The compiler checks that the initializer's result converts to the key's type:
+  ///
+  /// ```swift
+  /// injector.map((any Engine).self, with: HybridEngine.init)
+  /// ```
+  ///
+  /// A shared scope picks ``Mapper/map(_:named:scope:with:)-2qqp0`` instead (`Sendable` types
+  /// only); for a `Sendable` type, `scope: .transient` picks it too, and both make the same
+  /// mapping.
   ///
   /// - Parameters:
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - scope: ``UnsharedScope/transient`` (the default) or ``UnsharedScope/graph``.
   ///   - initializer: Builds the value.
   @inlinable
   public func map<T>(
-    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    _ type: T.Type, named name: String? = nil, scope: UnsharedScope = .transient,
     with initializer: @escaping @Sendable () throws -> T
   ) {
     add(
