@@ -37,7 +37,7 @@ extension Mapper {
   /// Maps a key whose type has an injection-complete hook to a factory, in a scope that never
   /// shares a value between threads (transient by default), for any such type, `Sendable` or not.
   ///
-  /// The same as ``Mapper/map(_:named:scope:_:)-9mo9e``; the compiler knows that `T` conforms
+  /// The same as ``Mapper/map(_:named:scope:_:)-flsp``; the compiler knows that `T` conforms
   /// to ``InjectionCompletable``, so the injector calls the hook of each value it builds without
   /// any run-time conformance check.
   ///
@@ -58,7 +58,7 @@ extension Mapper {
   /// never shares a value between threads (transient by default), for any such type, `Sendable`
   /// or not.
   ///
-  /// The same as ``Mapper/map(_:named:scope:with:)-4t76b``, with the hook known to the compiler.
+  /// The same as ``Mapper/map(_:named:scope:with:)-9tsd6``, with the hook known to the compiler.
   ///
   /// - Parameters:
   ///   - type: The key's type.
