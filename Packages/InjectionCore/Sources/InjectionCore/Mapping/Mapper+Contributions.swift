@@ -1,35 +1,6 @@
 extension Mapper {
-  /// Contributes one value to a collection, built by a factory in the given scope.
-  ///
-  /// ```swift
-  /// injector.contribute((any LogDestination).self, scope: .singleton) { _ in FileLog() }
-  /// ```
-  ///
-  /// Each contribution has its own scope and its own cached value: two singleton
-  /// contributions are two values, each built once by the injector that holds it. An
-  /// ``Scope/eagerSingleton`` is built when it is contributed on an ``Injector``, or when its
-  /// module is added.
-  ///
-  /// - Parameters:
-  ///   - type: The collection's element type. Values that an injector keeps must be
-  ///     `Sendable`.
-  ///   - name: A name, to keep several collections of one type apart.
-  ///   - scope: How long the value lives.
-  ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
-  ///     injector that was asked for a transient one.
-  @inlinable
-  public func contribute<Element: Sendable>(
-    _ type: Element.Type, named name: String? = nil, scope: Scope,
-    _ factory: @escaping @Sendable (Injector) throws -> Element
-  ) {
-    add(
-      Mapping(
-        contributing: Registration<Element>.self, named: name, scope: scope, factory: factory))
-  }
-
-  /// Contributes one value to a collection: a factory that builds a new value for every
-  /// resolution of the collection (transient), or one per top-level resolution
-  /// (``UnsharedScope/graph``), for any element type, `Sendable` or not.
+  /// Contributes one value to a collection, built by a factory: a new value for every
+  /// resolution of the collection unless a scope says otherwise.
   ///
   /// Several contributions to one element type make a collection, which
   /// ``Injector/resolveAll(_:named:)`` (or `@Injected(all:)`) returns whole, for plugins, log
@@ -37,33 +8,39 @@ extension Mapper {
   ///
   /// ```swift
   /// injector.contribute((any LogDestination).self) { _ in ConsoleLog() }
-  /// injector.contribute((any LogDestination).self) { injector in
+  /// injector.contribute((any LogDestination).self, scope: .singleton) { injector in
   ///   FileLog(clock: try injector.resolve())
   /// }
   /// let destinations = try injector.resolveAll((any LogDestination).self)  // 2 values
   /// ```
   ///
+  /// Each contribution has its own scope and its own cached value: two singleton
+  /// contributions are two values, each built once by the injector that holds it. An
+  /// ``MappingScope/eagerSingleton`` is built when it is contributed on an ``Injector``, or
+  /// when its module is added.
+  ///
   /// A contribution never replaces another, and it does not map the element type: it is
   /// kept apart from the ordinary mappings. Made on an injector, it is a direct contribution
   /// (``Injector/removeContributions(to:named:)`` removes it); made in a module's `configure`,
-  /// it is removed with the module. A shared scope picks
-  /// ``Mapper/contribute(_:named:scope:_:)-(_,_,Scope,_)`` (`Sendable` types only); for a
-  /// `Sendable` type, `scope: .transient` picks it too, and both make the same contribution.
+  /// it is removed with the module.
   ///
   /// - Parameters:
   ///   - type: The collection's element type; what the factory returns must convert to it.
   ///   - name: A name, to keep several collections of one type apart.
-  ///   - scope: ``UnsharedScope/transient`` (the default) or ``UnsharedScope/graph``.
-  ///   - factory: Builds the value. It receives the injector that was asked.
+  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). A
+  ///     contribution takes no ``MappingScope/resettable(_:)`` scope: passing one stops the
+  ///     program.
+  ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
+  ///     injector that was asked for a transient one.
   @inlinable
   public func contribute<Element>(
-    _ type: Element.Type, named name: String? = nil, scope: UnsharedScope = .transient,
+    _ type: Element.Type, named name: String? = nil, scope: MappingScope<Element> = .transient,
     _ factory: @escaping @Sendable (Injector) throws -> Element
   ) {
     add(
       Mapping(
-        contributing: Registration<Element>.self, named: name, scope: scope.scope,
-        factory: factory))
+        contributing: Registration<Element>.self, named: name,
+        scope: Mapping.unresettable(scope, "contribute(_:named:scope:_:)"), factory: factory))
   }
 
   /// Contributes an instance you built to a collection; every resolution of the collection

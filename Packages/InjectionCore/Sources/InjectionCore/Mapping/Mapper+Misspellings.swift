@@ -27,7 +27,7 @@ extension Mapper {
     message: "an instance is returned as it is and takes no scope: use map(_:named:to:)"
   )
   public func map<T: Sendable>(
-    _ type: T.Type, named name: String? = nil, scope: Scope, to instance: T
+    _ type: T.Type, named name: String? = nil, scope: MappingScope<T>, to instance: T
   ) {
     // Never called: unavailable.
   }
@@ -46,7 +46,7 @@ extension Mapper {
       "'with:' takes an initializer without parameters; a factory that takes the injector has no label: map(_:named:scope:_:), as a trailing closure { injector in … }"
   )
   public func map<T>(
-    _ type: T.Type, named name: String? = nil, scope: Scope = .transient,
+    _ type: T.Type, named name: String? = nil, scope: MappingScope<T> = .transient,
     with factory: @escaping @Sendable (Injector) throws -> T
   ) {
     // Never called: unavailable.

@@ -1,0 +1,55 @@
+// The spellings that `MappingScope` replaced, kept as deprecated forwards so that code written
+// for 0.1.0 compiles, with a warning that names the new spelling. A call with the new spelling
+// never picks them: their `in:` label does not match (see "Why `map` has the overloads it has"
+// in Documentation/DesignDecisions.md for the measurement).
+
+extension Mapper {
+  /// Maps a key to a factory cached in a ``ResettableScope``: the 0.1.0 spelling of
+  /// `map(_:named:scope: .resettable(S.self)) { … }`.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: The resettable scope the value is cached in.
+  ///   - factory: Builds the value; it receives the injector that owns the mapping.
+  @available(*, deprecated, message: "write map(_:named:scope: .resettable(S.self)) { … }")
+  @inlinable
+  public func map<T: Sendable, S: ResettableScope>(
+    _ type: T.Type, named name: String? = nil, in scope: S.Type,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    map(type, named: name, scope: .resettable(scope), factory)
+  }
+
+  /// Maps a key whose type has an injection-complete hook to a factory cached in a
+  /// ``ResettableScope``: the 0.1.0 spelling of `map(_:named:scope: .resettable(S.self)) { … }`.
+  ///
+  /// - Parameters:
+  ///   - type: The key's type.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: The resettable scope the value is cached in.
+  ///   - factory: Builds the value; it receives the injector that owns the mapping.
+  @available(*, deprecated, message: "write map(_:named:scope: .resettable(S.self)) { … }")
+  @inlinable
+  public func map<T: InjectionCompletable & Sendable, S: ResettableScope>(
+    _ type: T.Type, named name: String? = nil, in scope: S.Type,
+    _ factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    map(type, named: name, scope: .resettable(scope), factory)
+  }
+
+  /// Maps an ``Injectable`` type to itself, cached in a ``ResettableScope``: the 0.1.0 spelling
+  /// of `map(_:named:scope: .resettable(S.self))`.
+  ///
+  /// - Parameters:
+  ///   - type: The type to build.
+  ///   - name: A name, to keep several mappings for one type apart.
+  ///   - scope: The resettable scope the value is cached in.
+  @available(*, deprecated, message: "write map(_:named:scope: .resettable(S.self))")
+  @inlinable
+  public func map<T: Injectable & Sendable, S: ResettableScope>(
+    _ type: T.Type, named name: String? = nil, in scope: S.Type
+  ) {
+    map(type, named: name, scope: .resettable(scope))
+  }
+}
