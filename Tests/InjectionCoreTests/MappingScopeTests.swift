@@ -25,6 +25,11 @@ private final class HookedVisit: InjectionCompletable, Sendable {
   func injectionDidComplete() { hooks.increment() }
 }
 
+/// An `Injectable` form that is not `Sendable`.
+private final class OrderForm: Injectable {
+  init() {}
+}
+
 /// `MappingScope`: the one `scope:` parameter of `map` and `contribute`.
 @Suite struct MappingScopeTests {
   @Test func anInitializerMapsInAResettableScopeAndIsBuiltAgainAfterAReset() throws {
@@ -69,6 +74,15 @@ private final class HookedVisit: InjectionCompletable, Sendable {
     #expect(MappingScope<Visit>(scope).scope == scope)
     #expect(MappingScope<Visit>(scope).description == scope.description)
     #expect(injector.snapshot().mappings.first?.scope == scope)
+  }
+
+  @Test func anInjectableTypeThatIsNotSendableMapsInTheGraphScope() throws {
+    let injector = Injector(label: "orders")
+    injector.map(OrderForm.self, scope: .graph)
+
+    let snapshot = try #require(injector.snapshot().mappings.first)
+    #expect(snapshot.scope == .graph)
+    #expect(snapshot.recipe == .injectableType)
   }
 
   @Test func aScopeValueEqualsTheMemberOfTheSameName() {

@@ -1,7 +1,7 @@
 extension Mapper {
   /// Maps a key whose type has an injection-complete hook to a factory.
   ///
-  /// The same as ``Mapper/map(_:named:scope:_:)``; the compiler knows that `T` conforms to
+  /// The same as ``Mapper/map(_:named:scope:_:)-8b3tr``; the compiler knows that `T` conforms to
   /// ``InjectionCompletable``, so the injector calls the hook of each value it builds without
   /// any run-time conformance check.
   ///
@@ -20,7 +20,7 @@ extension Mapper {
 
   /// Maps a key whose type has an injection-complete hook to an initializer.
   ///
-  /// The same as ``Mapper/map(_:named:scope:with:)``, with the hook known to the compiler.
+  /// The same as ``Mapper/map(_:named:scope:with:)-4tul2``, with the hook known to the compiler.
   ///
   /// - Parameters:
   ///   - type: The key's type.

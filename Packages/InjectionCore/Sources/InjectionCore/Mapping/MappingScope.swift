@@ -27,7 +27,7 @@ public struct MappingScope<Value>: Sendable, Hashable, CustomStringConvertible {
   /// The ``ResettableScope`` the values are cached in, or `nil`.
   public let resettableScope: (any ResettableScope.Type)?
 
-  @usableFromInline
+  @inlinable
   init(scope: Scope, resettableScope: (any ResettableScope.Type)?) {
     self.scope = scope
     self.resettableScope = resettableScope
