@@ -27,7 +27,7 @@ final class AccessoryList: Injectable {
 
   /// The accessory every car has: contributed directly to the injector.
   static func contributeStandard(on injector: Injector) {
-    injector.contribute((any Accessory).self, instance: Radio())
+    injector.contribute((any Accessory).self, to: Radio())
   }
 }
 

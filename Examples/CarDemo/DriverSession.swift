@@ -24,7 +24,7 @@ final class DriverSession: Sendable {
 
   /// Maps the session in ``DriverScope``, each new one for the next driver of `roster`.
   static func map(on injector: Injector, roster: DriverRoster) {
-    injector.map(DriverSession.self, in: DriverScope.self) { _ in
+    injector.map(DriverSession.self, scope: .resettable(DriverScope.self)) { _ in
       DriverSession(driver: roster.nextDriver())
     }
   }

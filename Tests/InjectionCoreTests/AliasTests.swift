@@ -50,7 +50,7 @@ import Testing
     _ scope: Scope = .singleton, counters: Counters = Counters(), label: String = "app"
   ) -> Injector {
     let injector = Injector(label: label)
-    injector.map(TicketService.self, scope: scope) { _ in
+    injector.map(TicketService.self, scope: MappingScope(scope)) { _ in
       TicketService(builds: counters.builds, hooks: counters.hooks)
     }
     injector.alias((any Reserving).self, to: TicketService.self) { $0 }

@@ -22,7 +22,7 @@ extension AsyncProviderAndLazyTests {
   static func mapConnection(
     in injector: Injector, scope: Scope = .transient, builds: Counter, gate: AsyncGate? = nil
   ) {
-    injector.map(Connection.self, scope: scope) { _ in
+    injector.map(Connection.self, scope: MappingScope(scope)) { _ in
       let serial = builds.increment()
       await gate?.wait()
       return Connection(serial: serial)
@@ -307,7 +307,7 @@ extension AsyncProviderAndLazyTests {
   func aCycleThroughALazyAsyncReadIsReportedNotAHang(scope: Scope) async throws {
     let injector = Injector()
     let lazy = try injector.resolve(Lazy<Connection>.self)
-    injector.map(Connection.self, scope: scope) { _ in
+    injector.map(Connection.self, scope: MappingScope(scope)) { _ in
       _ = try await lazy.valueAsync  // the connection needs itself, through the lazy value
       return Connection(serial: 1)
     }

@@ -62,7 +62,7 @@ import Testing
   @Test func contributionsResolveInTheOrderTheyWereMade() throws {
     let injector = Injector()
     injector.contribute((any Destination).self) { _ in NamedDestination("console") }
-    injector.contribute((any Destination).self, instance: NamedDestination("memory"))
+    injector.contribute((any Destination).self, to: NamedDestination("memory"))
     injector.contribute((any Destination).self, scope: .singleton) { _ in
       NamedDestination("file")
     }
@@ -71,8 +71,8 @@ import Testing
 
   @Test func aContributionNeitherMapsNorReplacesTheElementType() throws {
     let injector = Injector()
-    injector.contribute(Int.self, instance: 1)
-    injector.contribute(Int.self, instance: 2)
+    injector.contribute(Int.self, to: 1)
+    injector.contribute(Int.self, to: 2)
     #expect(!injector.isMapped(Int.self))
     injector.map(Int.self, to: 42)
     #expect(try injector.resolve(Int.self) == 42)
@@ -165,7 +165,7 @@ import Testing
     final class CountingModule: InjectionModule {
       let seen = Locked<Int?>(nil)
       func configure(_ mappings: ModuleMappings) {
-        mappings.contribute(Int.self, instance: 2)
+        mappings.contribute(Int.self, to: 2)
         mappings.map(String.self, scope: .eagerSingleton) { injector in
           let count = try injector.resolveAll(Int.self).count
           self.seen.withLock { $0 = count }
@@ -174,7 +174,7 @@ import Testing
       }
     }
     let injector = Injector()
-    injector.contribute(Int.self, instance: 1)
+    injector.contribute(Int.self, to: 1)
     let module = CountingModule()
     try injector.addModule(module)
     #expect(module.seen.withLock { $0 } == 1)
@@ -280,10 +280,10 @@ import Testing
 
   @Test func theErasedResolveAllReturnsTheSameValues() throws {
     let injector = Injector()
-    injector.contribute(Int.self, instance: 3)
-    injector.makeChild().contribute(Int.self, instance: 9)
+    injector.contribute(Int.self, to: 3)
+    injector.makeChild().contribute(Int.self, to: 9)
     let child = injector.makeChild()
-    child.contribute(Int.self, instance: 4)
+    child.contribute(Int.self, to: 4)
     #expect(try child.resolveAll(InjectionKey([Int].self)).compactMap { $0 as? Int } == [4, 3])
     #expect(try child.resolveAll(InjectionKey([String].self)).isEmpty)
   }
@@ -307,7 +307,7 @@ import Testing
 
   @Test func theSnapshotListsContributionsInOrder() throws {
     let parent = Injector(label: "app")
-    parent.contribute(Int.self, instance: 1)
+    parent.contribute(Int.self, to: 1)
     let injector = parent.makeChild(label: "screen")
     injector.contribute((any Destination).self) { _ in NamedDestination("direct") }
     try injector.addModule(DestinationModule("m"))
@@ -348,7 +348,7 @@ import Testing
       func add(_ mapping: Mapping) { seen.append((mapping.key, mapping.isContribution)) }
     }
     let recorder = Recorder()
-    recorder.contribute(Int.self, instance: 1)
+    recorder.contribute(Int.self, to: 1)
     recorder.map(Int.self, to: 1)
     #expect(recorder.seen.map(\.0) == [InjectionKey([Int].self), InjectionKey(Int.self)])
     #expect(recorder.seen.map(\.1) == [true, false])

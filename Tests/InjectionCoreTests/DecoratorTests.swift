@@ -97,7 +97,7 @@ import Testing
       calls.increment()
       return Wrapped("log", engine)
     }
-    injector.map((any Engine).self, scope: scope) { _ in V8() }
+    injector.map((any Engine).self, scope: MappingScope(scope)) { _ in V8() }
     let first = try injector.resolve((any Engine).self)
     let second = try injector.resolve((any Engine).self)
     #expect(first === second)

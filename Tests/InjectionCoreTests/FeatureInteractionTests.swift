@@ -62,7 +62,7 @@ import Testing
     let builds = Counter()
     let decorations = Counter()
     let injector = Injector(label: "app")
-    injector.map((any Greeting).self, in: VisitScope.self) { _ in
+    injector.map((any Greeting).self, scope: .resettable(VisitScope.self)) { _ in
       Greeter("welcome", builds: builds)
     }
     injector.decorate((any Greeting).self) { greeting in
@@ -86,7 +86,9 @@ import Testing
   @Test func anAliasOfAResettableTargetServesTheNewSessionAfterAReset() throws {
     let builds = Counter()
     let injector = Injector(label: "app")
-    injector.map(Greeter.self, in: VisitScope.self) { _ in Greeter("visit", builds: builds) }
+    injector.map(Greeter.self, scope: .resettable(VisitScope.self)) { _ in
+      Greeter("visit", builds: builds)
+    }
     injector.alias((any Greeting).self, to: Greeter.self) { $0 }
 
     let before = try injector.resolve((any Greeting).self)
@@ -102,7 +104,7 @@ import Testing
     let builds = Counter()
     let injector = Injector(label: "app")
     injector.contribute((any Greeting).self) { _ in Greeter("one", builds: builds) }
-    injector.contribute((any Greeting).self, instance: Greeter("two", builds: builds))
+    injector.contribute((any Greeting).self, to: Greeter("two", builds: builds))
     injector.decorate((any Greeting).self) { Shouting($0) }
 
     let all = try injector.resolveAll((any Greeting).self)
@@ -115,7 +117,9 @@ import Testing
       init(builds: Counter) { self.builds = builds }
       func configure(_ mappings: ModuleMappings) {
         let builds = self.builds
-        mappings.map(Greeter.self, in: VisitScope.self) { _ in Greeter("module", builds: builds) }
+        mappings.map(Greeter.self, scope: .resettable(VisitScope.self)) { _ in
+          Greeter("module", builds: builds)
+        }
         mappings.alias((any Greeting).self, to: Greeter.self) { $0 }
         mappings.decorate((any Greeting).self) { Shouting($0) }
       }

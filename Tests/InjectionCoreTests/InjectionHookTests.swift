@@ -76,7 +76,7 @@ extension InjectionHookTests {
   @Test(arguments: [Scope.singleton, Scope.eagerSingleton])
   func hookIsCalledOnceForASingletonHoweverOftenItIsResolved(scope: Scope) throws {
     let (injector, log) = makeLoggingInjector()
-    injector.map((any Engine).self, scope: scope) { _ in LoggingEngine() }
+    injector.map((any Engine).self, scope: MappingScope(scope)) { _ in LoggingEngine() }
 
     for _ in 0..<3 {
       _ = try injector.resolve((any Engine).self)

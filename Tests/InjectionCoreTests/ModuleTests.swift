@@ -20,7 +20,7 @@ extension ModuleTests {
     func configure(_ mappings: ModuleMappings) {
       configurations.increment()
       let builds = builds
-      mappings.map((any Engine).self, scope: scope) { _ in
+      mappings.map((any Engine).self, scope: MappingScope(scope)) { _ in
         builds.increment()
         return V8Engine()
       }

@@ -89,8 +89,8 @@ import Testing
     #expect(try injector.resolve(Audit.self, named: "graph").completions == 1)
   }
 
-  @Test(arguments: [UnsharedScope.transient, .graph])
-  func anUnsharedScopeStandsForTheScopeOfTheSameName(scope: UnsharedScope) {
+  @Test(arguments: [MappingScope<Book>.transient, .graph])
+  func anUnsharedMappingScopeStandsForTheScopeOfTheSameName(scope: MappingScope<Book>) {
     #expect(scope.description == scope.scope.description)
     let injector = Injector(label: "orders")
     injector.map(Book.self, scope: scope) { _ in Book() }
@@ -101,7 +101,8 @@ import Testing
     let injector = Injector(label: "orders")
     injector.map((any Engine).self, scope: .transient) { _ in HybridEngine() }
     let scope: Scope = .singleton
-    injector.map((any Engine).self, named: "kept", scope: scope) { _ in HybridEngine() }
+    injector.map((any Engine).self, named: "kept", scope: MappingScope(scope)) { _ in HybridEngine()
+    }
 
     #expect(try injector.resolve((any Engine).self) !== (try injector.resolve((any Engine).self)))
     #expect(

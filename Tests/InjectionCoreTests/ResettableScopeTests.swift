@@ -66,7 +66,7 @@ private final class SessionModule: InjectionModule {
 
   func configure(_ mappings: ModuleMappings) {
     let builds = builds
-    mappings.map(Session.self, in: SessionScope.self) { _ in
+    mappings.map(Session.self, scope: .resettable(SessionScope.self)) { _ in
       Session(serial: builds.increment())
     }
   }
@@ -77,7 +77,9 @@ private final class SessionModule: InjectionModule {
   private func sessionInjector(label: String = "app") -> (Injector, Counter) {
     let injector = Injector(label: label)
     let builds = Counter()
-    injector.map(Session.self, in: SessionScope.self) { _ in Session(serial: builds.increment()) }
+    injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in
+      Session(serial: builds.increment())
+    }
     return (injector, builds)
   }
 
@@ -99,8 +101,10 @@ private final class SessionModule: InjectionModule {
 
   @Test func resetDropsEveryMappingOfTheScopeAndNothingElse() throws {
     let (injector, _) = sessionInjector()
-    injector.map(Cart.self, in: SessionScope.self) { Cart(session: try $0.resolve()) }
-    injector.map(Preferences.self, in: DocumentScope.self)
+    injector.map(Cart.self, scope: .resettable(SessionScope.self)) {
+      Cart(session: try $0.resolve())
+    }
+    injector.map(Preferences.self, scope: .resettable(DocumentScope.self))
     injector.map((any Engine).self, scope: .singleton) { _ in V8Engine() }
     let cart = try injector.resolve(Cart.self)
     let preferences = try injector.resolve(Preferences.self)
@@ -142,7 +146,7 @@ private final class SessionModule: InjectionModule {
   @Test func aDroppedValueIsReleasedAfterTheInjectorsLockSoItsDeinitMayUseTheInjector() throws {
     let injector = Injector(label: "app")
     let released = Counter()
-    injector.map(InjectorUser.self, in: SessionScope.self) {
+    injector.map(InjectorUser.self, scope: .resettable(SessionScope.self)) {
       InjectorUser(injector: $0, released: released)
     }
     _ = try injector.resolve(InjectorUser.self)
@@ -170,7 +174,7 @@ private final class SessionModule: InjectionModule {
   @Test func aChildsOwnMappingOfTheScopeIsResetOnlyWithTheChild() throws {
     let (parent, _) = sessionInjector(label: "parent")
     let child = parent.makeChild(label: "child")
-    child.map(Session.self, in: SessionScope.self) { _ in Session(serial: 100) }
+    child.map(Session.self, scope: .resettable(SessionScope.self)) { _ in Session(serial: 100) }
     let childSession = try child.resolve(Session.self)
     let parentSession = try parent.resolve(Session.self)
 
@@ -214,7 +218,9 @@ private final class SessionModule: InjectionModule {
   @Test func hookRunsOncePerValueBuiltInTheScope() throws {
     let injector = Injector(label: "app")
     let hooks = Counter()
-    injector.map(HookedSession.self, in: SessionScope.self) { _ in HookedSession(hooks: hooks) }
+    injector.map(HookedSession.self, scope: .resettable(SessionScope.self)) { _ in
+      HookedSession(hooks: hooks)
+    }
 
     _ = try injector.resolve(HookedSession.self)
     _ = try injector.resolve(HookedSession.self)
@@ -227,7 +233,7 @@ private final class SessionModule: InjectionModule {
 
   @Test func anInjectableTypeMapsInTheScope() throws {
     let injector = Injector(label: "app")
-    injector.map(Preferences.self, named: "user", in: SessionScope.self)
+    injector.map(Preferences.self, named: "user", scope: .resettable(SessionScope.self))
 
     let first: Preferences = try injector.resolve(named: "user")
     #expect(try injector.resolve(Preferences.self, named: "user") === first)
@@ -303,7 +309,7 @@ private final class SessionModule: InjectionModule {
     let builds = Counter()
     let started = Latch(count: 1)
     let resume = Latch(count: 1)
-    injector.map(Session.self, in: SessionScope.self) { _ in
+    injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in
       let serial = builds.increment()
       if serial == 1 {
         started.countDown()
@@ -337,7 +343,7 @@ private final class SessionModule: InjectionModule {
     let builds = Counter()
     let started = Latch(count: 1)
     let resume = Latch(count: 1)
-    injector.map(Session.self, in: SessionScope.self) { _ in
+    injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in
       let serial = builds.increment()
       if serial == 1 {
         started.countDown()
@@ -373,7 +379,7 @@ private final class SessionModule: InjectionModule {
   @Test func resetsRacingResolutionsNeverHandOutAValueOfAnEarlierSessionAfterTheReset() throws {
     let injector = Injector(label: "app")
     let builds = Counter()
-    injector.map(Session.self, in: SessionScope.self) { _ in
+    injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in
       let serial = builds.increment()
       for _ in 0..<200 { sched_yield() }  // a build long enough for resets to overtake it
       return Session(serial: serial)

@@ -14,7 +14,7 @@ import Testing
   func scopeDecidesHowOftenTheFactoryRuns(scope: Scope, expectedBuilds: Int) throws {
     let injector = Injector(label: "scopes")
     let builds = Counter()
-    injector.map((any Engine).self, scope: scope) { _ in
+    injector.map((any Engine).self, scope: MappingScope(scope)) { _ in
       builds.increment()
       return HybridEngine()
     }

@@ -79,7 +79,7 @@ import Testing
 
   @Test func anEagerSingletonWhoseInjectedPropertyHoldsAResettableValueIsACaptive() throws {
     let injector = Injector(label: "app")
-    injector.map(Session.self, in: SessionScope.self) { _ in Session() }
+    injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in Session() }
     injector.map(Dashboard.self, scope: .eagerSingleton)
 
     let report = injector.validationReport()
@@ -92,7 +92,7 @@ import Testing
       captive.description.contains(
         "(in SessionScope) is kept after reset(SessionScope.self) by eager singleton"),
       "\(captive)")
-    #expect(captive.description.contains("in: SessionScope.self) { … }"), "\(captive)")
+    #expect(captive.description.contains("scope: .resettable(SessionScope.self)) { … }"), "\(captive)")
   }
 
   @Test func aSingletonThatKeepsAGraphValueThroughATransientIsACaptive() throws {
@@ -119,9 +119,9 @@ import Testing
     throws
   {
     let injector = Injector(label: "app")
-    injector.map(Session.self, in: RequestScope.self) { _ in Session() }
-    injector.map(Scratch.self, in: SessionScope.self) { _ in Scratch() }
-    injector.map(Cache.self, in: SessionScope.self) { injector in
+    injector.map(Session.self, scope: .resettable(RequestScope.self)) { _ in Session() }
+    injector.map(Scratch.self, scope: .resettable(SessionScope.self)) { _ in Scratch() }
+    injector.map(Cache.self, scope: .resettable(SessionScope.self)) { injector in
       _ = try injector.resolve(Scratch.self)  // the same scope: reset together
       return Cache(holding: try injector.resolve(Session.self))
     }

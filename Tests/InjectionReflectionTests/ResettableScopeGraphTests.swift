@@ -22,7 +22,7 @@ private final class Checkout: Sendable {
 @Suite struct ResettableScopeGraphTests {
   @Test func aNodeOfAResettableScopeNamesTheScope() {
     let injector = Injector(label: "app")
-    injector.map(Session.self, in: SessionScope.self) { _ in Session() }
+    injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in Session() }
     injector.map(Checkout.self) { Checkout(session: try $0.resolve()) }
 
     let graph = injector.dependencyGraph()
@@ -39,7 +39,7 @@ private final class Checkout: Sendable {
 
   @Test func validationBuildsAResettableValueAndTheInjectorStillResetsIt() throws {
     let injector = Injector(label: "app")
-    injector.map(Session.self, in: SessionScope.self) { _ in Session() }
+    injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in Session() }
 
     #expect(injector.validationReport().problems.isEmpty)
     let built = try injector.resolve(Session.self)

@@ -55,7 +55,7 @@ enum CollectionsWhileModulesChange {
 
   private static func trial(_ run: StressRun) {
     let injector = Injector(label: "collections-while-modules-change")
-    injector.contribute(Plugin.self, instance: Plugin(source: 0, index: 0))
+    injector.contribute(Plugin.self, to: Plugin(source: 0, index: 0))
     let child = injector.makeChild()
     child.contribute(Plugin.self) { _ in Plugin(source: 9, index: 0) }
     let built = Locked<[WeakPlugin]>([])

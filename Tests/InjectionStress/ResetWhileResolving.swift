@@ -66,13 +66,13 @@ enum ResetWhileResolving {
     do {
       let serials = Counter()
       let injector = Injector(label: "sessions")
-      injector.map(Session.self, in: SessionScope.self) { _ in
+      injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in
         var jitter = Jitter(seed: serials.value)
         let session = Session(serial: serials.increment(), live: live)
         jitter.spin(below: 20_000)  // long enough for a reset to overtake the build
         return session
       }
-      injector.map(Cart.self, in: SessionScope.self) { injector in
+      injector.map(Cart.self, scope: .resettable(SessionScope.self)) { injector in
         let serial = serials.increment()
         return Cart(serial: serial, session: try injector.resolve())
       }

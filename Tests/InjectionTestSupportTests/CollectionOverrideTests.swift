@@ -6,7 +6,7 @@ import Testing
 @Suite struct CollectionOverrideTests {
   private static func base() -> Injector {
     let base = Injector(label: "app")
-    base.contribute(String.self, instance: "console")
+    base.contribute(String.self, to: "console")
     base.contribute(String.self, scope: .singleton) { _ in "file" }
     return base
   }
@@ -14,7 +14,7 @@ import Testing
   @Test func aTestsContributionIsAddedAfterTheBases() throws {
     let base = Self.base()
     try withTestInjector(from: base) { overrides throws in
-      overrides.contribute(String.self, instance: "memory")
+      overrides.contribute(String.self, to: "memory")
     } operation: { scope throws in
       #expect(try scope.injector.resolveAll(String.self) == ["console", "file", "memory"])
       #expect(scope.overriddenKeys == [InjectionKey([String].self)])
@@ -26,7 +26,7 @@ import Testing
     let base = Self.base()
     try withTestInjector(from: base) { overrides throws in
       overrides.removeContributions(to: String.self)
-      overrides.contribute(String.self, instance: "memory")
+      overrides.contribute(String.self, to: "memory")
     } operation: { scope throws in
       #expect(try scope.injector.resolveAll(String.self) == ["memory"])
     }
@@ -35,7 +35,7 @@ import Testing
 
   @Test func aTestEmptiesANamedCollectionOnly() throws {
     let base = Self.base()
-    base.contribute(String.self, named: "audit", instance: "disk")
+    base.contribute(String.self, named: "audit", to: "disk")
     try withTestInjector(from: base) { overrides throws in
       overrides.removeContributions(to: String.self, named: "audit")
     } operation: { scope throws in

@@ -9,11 +9,11 @@ private enum SessionScope: ResettableScope {}
 @Suite struct ResettableScopeOverrideTests {
   @Test func anOverrideInAResettableScopeIsCachedAndResetInTheTestInjectorOnly() throws {
     let base = Injector(label: "base")
-    base.map((any Engine).self, in: SessionScope.self) { _ in FactoryEngine() }
+    base.map((any Engine).self, scope: .resettable(SessionScope.self)) { _ in FactoryEngine() }
     let baseEngine = try base.resolve((any Engine).self)
     let serials = Atomic<Int>(0)
     try withTestInjector(from: base) {
-      $0.map((any Engine).self, in: SessionScope.self) { _ in
+      $0.map((any Engine).self, scope: .resettable(SessionScope.self)) { _ in
         TestEngine(serial: serials.add(1, ordering: .relaxed).newValue)
       }
     } operation: { scope in
@@ -35,7 +35,7 @@ private enum SessionScope: ResettableScope {}
   @Test func aResettableMappingOfTheBaseStartsUnbuiltInTheTestInjector() throws {
     let base = Injector(label: "base")
     let builds = Atomic<Int>(0)
-    base.map((any Engine).self, in: SessionScope.self) { _ in
+    base.map((any Engine).self, scope: .resettable(SessionScope.self)) { _ in
       TestEngine(serial: builds.add(1, ordering: .relaxed).newValue)
     }
     let baseEngine = try base.resolve((any Engine).self)

@@ -22,7 +22,7 @@ enum W13ValidateAndExport {
     for index in 0..<mappings {
       let scope: Scope = index % 10 == 9 ? .transient : .singleton
       let previous = index == 0 ? nil : "stop-\((index - 1) / 2)"  // named once, not per build
-      injector.map(Stop.self, named: "stop-\(index)", scope: scope) { injector in
+      injector.map(Stop.self, named: "stop-\(index)", scope: MappingScope(scope)) { injector in
         Stop(previous: try previous.map { try injector.resolve(Stop.self, named: $0) })
       }
     }

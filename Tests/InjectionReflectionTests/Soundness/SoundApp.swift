@@ -96,21 +96,21 @@ struct SoundApp {
     // The overloads for `InjectionCompletable` types, which call the hook (`Injectable`'s).
     let (edges, fails, label) = (mapping.edges, mapping.fails, "\(C.self)")
     switch (mapping.recipe, mapping.scope) {
-    case (.injectableType, .resettable): mapper.map(C.self, in: SoundRequestScope.self)
-    case (.injectableType, let scope): mapper.map(C.self, scope: scope.scope)
+    case (.injectableType, .resettable): mapper.map(C.self, scope: .resettable(SoundRequestScope.self))
+    case (.injectableType, let scope): mapper.map(C.self, scope: MappingScope(scope.scope))
     case (_, .resettable):
-      mapper.map(C.self, in: SoundRequestScope.self) { injector in
+      mapper.map(C.self, scope: .resettable(SoundRequestScope.self)) { injector in
         let parts = try resolve(edges, in: injector)
         if fails { throw SoundFailure(key: label) }
         return C(extra: parts)
       }
     case (.initializer, let scope):
-      mapper.map(C.self, scope: scope.scope) {
+      mapper.map(C.self, scope: MappingScope(scope.scope)) {
         if fails { throw SoundFailure(key: label) }
         return C(extra: [])
       }
     case (_, let scope):
-      mapper.map(C.self, scope: scope.scope) { injector in
+      mapper.map(C.self, scope: MappingScope(scope.scope)) { injector in
         let parts = try resolve(edges, in: injector)
         if fails { throw SoundFailure(key: label) }
         return C(extra: parts)
@@ -145,24 +145,24 @@ struct SoundApp {
       mapper.map(T.self, named: name, to: make([]))
     case (.initializer, .resettable), (.factory, .resettable), (.injectableType, .resettable),
       (.asyncFactory, .resettable):
-      mapper.map(T.self, named: name, in: SoundRequestScope.self) { injector in
+      mapper.map(T.self, named: name, scope: .resettable(SoundRequestScope.self)) { injector in
         let parts = try resolve(edges, in: injector)
         if fails { throw SoundFailure(key: label) }
         return make(parts)
       }
     case (.initializer, let scope):
-      mapper.map(T.self, named: name, scope: scope.scope) {
+      mapper.map(T.self, named: name, scope: MappingScope(scope.scope)) {
         if fails { throw SoundFailure(key: label) }
         return make([])
       }
     case (.asyncFactory, let scope):
-      mapper.map(T.self, named: name, scope: scope.scope) { injector async throws in
+      mapper.map(T.self, named: name, scope: MappingScope(scope.scope)) { injector async throws in
         let parts = try await resolveAsync(edges, in: injector)
         if fails { throw SoundFailure(key: label) }
         return make(parts)
       }
     case (.factory, let scope), (.injectableType, let scope):
-      mapper.map(T.self, named: name, scope: scope.scope) { injector in
+      mapper.map(T.self, named: name, scope: MappingScope(scope.scope)) { injector in
         let parts = try resolve(edges, in: injector)
         if fails { throw SoundFailure(key: label) }
         return make(parts)

@@ -89,7 +89,7 @@ public final class ServiceRegistry: Sendable {
         return Check(findings: decoder.findings, unknownKeys: decoder.unknownKeys())
       },
       install: { values, scope, references, mappings in
-        mappings.map(Key.self, named: keyName, scope: scope) { injector in
+        mappings.map(Key.self, named: keyName, scope: MappingScope(scope)) { injector in
           let decoder = ValueDecoder(
             userInfo: [ReferenceContext.key: references.building(with: injector)],
             isChecking: false)

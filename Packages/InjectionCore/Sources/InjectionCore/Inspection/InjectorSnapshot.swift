@@ -54,7 +54,7 @@ public struct InjectorSnapshot: Sendable, CustomStringConvertible {
   public let inherited: [Inherited]
   /// Its modules, in the order they were added.
   public let modules: [ModuleSnapshot]
-  /// The injector's own contributions to collections (``Mapper/contribute(_:named:_:)``),
+  /// The injector's own contributions to collections (``Mapper/contribute(_:named:scope:_:)``),
   /// apart from its mappings: grouped by collection key (whose type is the array
   /// `[Element]`), ordered by key, each collection in the order its contributions were made,
   /// which is the order ``Injector/resolveAll(_:named:)`` returns them in.

@@ -23,15 +23,16 @@ extension Mapper {
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - first: The type of the first argument.
   ///   - rest: The types of the other arguments, in order.
-  ///   - scope: Only ``Scope/transient`` works; see above.
+  ///   - scope: Only ``MappingScope/transient`` works; see above (a resettable scope is
+  ///     rejected as a singleton is).
   ///   - factory: Builds the value from the injector and the arguments.
   @inlinable
   public func map<T, First, each Rest>(
     _ type: T.Type, named name: String? = nil, taking first: First.Type,
-    _ rest: repeat (each Rest).Type, scope: Scope = .transient,
+    _ rest: repeat (each Rest).Type, scope: MappingScope<T> = .transient,
     _ factory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T
   ) {
-    add(Mapping(Registration<T>.self, named: name, scope: scope, argumentFactory: factory))
+    add(Mapping(Registration<T>.self, named: name, scope: scope.scope, argumentFactory: factory))
   }
 
   /// Maps a key whose type has an injection-complete hook to a factory that takes arguments.
@@ -44,17 +45,17 @@ extension Mapper {
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - first: The type of the first argument.
   ///   - rest: The types of the other arguments, in order.
-  ///   - scope: Only ``Scope/transient`` works.
+  ///   - scope: Only ``MappingScope/transient`` works.
   ///   - factory: Builds the value from the injector and the arguments.
   @inlinable
   public func map<T: InjectionCompletable, First, each Rest>(
     _ type: T.Type, named name: String? = nil, taking first: First.Type,
-    _ rest: repeat (each Rest).Type, scope: Scope = .transient,
+    _ rest: repeat (each Rest).Type, scope: MappingScope<T> = .transient,
     _ factory: @escaping @Sendable (Injector, First, repeat each Rest) throws -> T
   ) {
     add(
       Mapping(
-        hooked: Registration<T>.self, named: name, scope: scope, argumentFactory: factory))
+        hooked: Registration<T>.self, named: name, scope: scope.scope, argumentFactory: factory))
   }
 }
 

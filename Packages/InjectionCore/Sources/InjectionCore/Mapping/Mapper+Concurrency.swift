@@ -5,54 +5,43 @@
 // factory needs its own label.)
 
 extension Mapper {
-  /// Maps a key to an `async` factory that builds a new value for every resolution.
+  /// Maps a key to an `async` factory, transient unless a scope says otherwise.
   ///
   /// ```swift
   /// injector.map(Report.self) { injector in try await Report.load() }
   /// let report = try await injector.resolveAsync(Report.self)
-  /// ```
-  ///
-  /// Resolve it with ``Injector/resolveAsync(_:named:)->T``; a synchronous
-  /// ``Injector/resolve(_:named:)-8za4a`` throws ``InjectionError/asyncMapping(key:path:)``.
-  /// A factory isolated to a global actor other than the main actor is an `async` factory too:
-  /// `{ @DatabaseActor _ async in Store() }`.
-  ///
-  /// - Parameters:
-  ///   - type: The key's type.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - factory: Builds the value; it receives the injector that was asked.
-  @inlinable
-  public func map<T>(
-    _ type: T.Type, named name: String? = nil,
-    _ factory: @escaping @Sendable (Injector) async throws -> T
-  ) {
-    add(Mapping(Registration<T>.self, named: name, scope: .transient, asyncFactory: factory))
-  }
-
-  /// Maps a key to an `async` factory in the given scope.
-  ///
-  /// ```swift
   /// injector.map(Database.self, scope: .eagerSingleton) { _ in try await Database.connect() }
   /// try await injector.prepare()  // builds it; synchronous resolutions find it from now on
   /// ```
   ///
+  /// Resolve it with ``Injector/resolveAsync(_:named:)->T``; a synchronous
+  /// ``Injector/resolve(_:named:)-8za4a`` throws ``InjectionError/asyncMapping(key:path:)``
+  /// until a value is cached. A factory isolated to a global actor other than the main actor is
+  /// an `async` factory too: `{ @DatabaseActor _ async in Store() }`.
+  ///
   /// A singleton is built once however many tasks ask for it at once, without blocking a
-  /// thread while they wait. An ``Scope/eagerSingleton`` is not built when it is mapped (that
-  /// would block): ``Injector/prepare()`` builds it. Once built, the value is cached like any
-  /// singleton's, and synchronous resolutions and `@Injected` reads return it.
+  /// thread while they wait. An ``MappingScope/eagerSingleton`` is not built when it is mapped
+  /// (that would block): ``Injector/prepare()`` builds it. Once built, the value is cached like
+  /// any singleton's, and synchronous resolutions and `@Injected` reads return it.
   ///
   /// - Parameters:
-  ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
+  ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: How long the value lives.
+  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). An
+  ///     `async` factory takes no ``MappingScope/resettable(_:)`` scope: passing one stops the
+  ///     program.
   ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
   ///     injector that was asked for a transient one.
   @inlinable
-  public func map<T: Sendable>(
-    _ type: T.Type, named name: String? = nil, scope: Scope,
+  public func map<T>(
+    _ type: T.Type, named name: String? = nil, scope: MappingScope<T> = .transient,
     _ factory: @escaping @Sendable (Injector) async throws -> T
   ) {
-    add(Mapping(Registration<T>.self, named: name, scope: scope, asyncFactory: factory))
+    add(
+      Mapping(
+        Registration<T>.self, named: name,
+        scope: Mapping.unresettable(scope, "map(_:named:scope:_:) with an async factory"),
+        asyncFactory: factory))
   }
 
   /// Maps a key to a factory isolated to the main actor, for a `@MainActor` type.
@@ -76,13 +65,19 @@ extension Mapper {
   ///   - type: The key's type; its values must be `Sendable` (a `@MainActor` class is).
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - scope: How long the value lives; transient by default. A main-actor
-  ///     ``Scope/eagerSingleton`` mapped off the main actor is built by ``Injector/prepare()``.
+  ///     ``MappingScope/eagerSingleton`` mapped off the main actor is built by
+  ///     ``Injector/prepare()``. It takes no ``MappingScope/resettable(_:)`` scope: passing one
+  ///     stops the program.
   ///   - factory: Builds the value on the main actor.
   @inlinable
   public func map<T: Sendable>(
-    _ type: T.Type, named name: String? = nil, scope: Scope = .transient,
+    _ type: T.Type, named name: String? = nil, scope: MappingScope<T> = .transient,
     mainActor factory: @escaping @MainActor @Sendable (Injector) throws -> T
   ) {
-    add(Mapping(Registration<T>.self, named: name, scope: scope, mainActorFactory: factory))
+    add(
+      Mapping(
+        Registration<T>.self, named: name,
+        scope: Mapping.unresettable(scope, "map(_:named:scope:mainActor:)"),
+        mainActorFactory: factory))
   }
 }

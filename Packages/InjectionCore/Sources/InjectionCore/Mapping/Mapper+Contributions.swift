@@ -1,6 +1,6 @@
 extension Mapper {
-  /// Contributes one value to a collection: a factory that builds a new value for every
-  /// resolution of the collection (transient).
+  /// Contributes one value to a collection, built by a factory: a new value for every
+  /// resolution of the collection unless a scope says otherwise.
   ///
   /// Several contributions to one element type make a collection, which
   /// ``Injector/resolveAll(_:named:)`` (or `@Injected(all:)`) returns whole, for plugins, log
@@ -8,11 +8,16 @@ extension Mapper {
   ///
   /// ```swift
   /// injector.contribute((any LogDestination).self) { _ in ConsoleLog() }
-  /// injector.contribute((any LogDestination).self) { injector in
+  /// injector.contribute((any LogDestination).self, scope: .singleton) { injector in
   ///   FileLog(clock: try injector.resolve())
   /// }
   /// let destinations = try injector.resolveAll((any LogDestination).self)  // 2 values
   /// ```
+  ///
+  /// Each contribution has its own scope and its own cached value: two singleton
+  /// contributions are two values, each built once by the injector that holds it. An
+  /// ``MappingScope/eagerSingleton`` is built when it is contributed on an ``Injector``, or
+  /// when its module is added.
   ///
   /// A contribution never replaces another, and it does not map the element type: it is
   /// kept apart from the ordinary mappings. Made on an injector, it is a direct contribution
@@ -22,76 +27,31 @@ extension Mapper {
   /// - Parameters:
   ///   - type: The collection's element type; what the factory returns must convert to it.
   ///   - name: A name, to keep several collections of one type apart.
-  ///   - factory: Builds the value. It receives the injector that was asked.
-  @inlinable
-  public func contribute<Element>(
-    _ type: Element.Type, named name: String? = nil,
-    _ factory: @escaping @Sendable (Injector) throws -> Element
-  ) {
-    add(
-      Mapping(
-        contributing: Registration<Element>.self, named: name, scope: .transient,
-        factory: factory))
-  }
-
-  /// Contributes one value to a collection, built by a factory in the given scope.
-  ///
-  /// ```swift
-  /// injector.contribute((any LogDestination).self, scope: .singleton) { _ in FileLog() }
-  /// ```
-  ///
-  /// Each contribution has its own scope and its own cached value: two singleton
-  /// contributions are two values, each built once by the injector that holds it. An
-  /// ``Scope/eagerSingleton`` is built when it is contributed on an ``Injector``, or when its
-  /// module is added.
-  ///
-  /// - Parameters:
-  ///   - type: The collection's element type. Values that an injector keeps must be
-  ///     `Sendable`.
-  ///   - name: A name, to keep several collections of one type apart.
-  ///   - scope: How long the value lives.
+  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). A
+  ///     contribution takes no ``MappingScope/resettable(_:)`` scope: passing one stops the
+  ///     program.
   ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
   ///     injector that was asked for a transient one.
   @inlinable
-  public func contribute<Element: Sendable>(
-    _ type: Element.Type, named name: String? = nil, scope: Scope,
-    _ factory: @escaping @Sendable (Injector) throws -> Element
-  ) {
-    add(
-      Mapping(
-        contributing: Registration<Element>.self, named: name, scope: scope, factory: factory))
-  }
-
-  /// Contributes one value to a collection, built by a factory in a scope that never shares a
-  /// value between threads, for any element type, `Sendable` or not.
-  ///
-  /// For a `Sendable` type the compiler picks ``Mapper/contribute(_:named:scope:_:)-(_,_,Scope,_)``
-  /// instead; both make the same contribution.
-  ///
-  /// - Parameters:
-  ///   - type: The collection's element type.
-  ///   - name: A name, to keep several collections of one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
-  ///   - factory: Builds the value; it receives the injector that was asked.
-  @inlinable
   public func contribute<Element>(
-    _ type: Element.Type, named name: String? = nil, scope: UnsharedScope,
+    _ type: Element.Type, named name: String? = nil, scope: MappingScope<Element> = .transient,
     _ factory: @escaping @Sendable (Injector) throws -> Element
   ) {
     add(
       Mapping(
-        contributing: Registration<Element>.self, named: name, scope: scope.scope,
-        factory: factory))
+        contributing: Registration<Element>.self, named: name,
+        scope: Mapping.unresettable(scope, "contribute(_:named:scope:_:)"), factory: factory))
   }
 
   /// Contributes an instance you built to a collection; every resolution of the collection
   /// holds it.
   ///
   /// ```swift
-  /// injector.contribute((any LogDestination).self, instance: MemoryLog())
+  /// injector.contribute((any LogDestination).self, to: MemoryLog())
   /// ```
   ///
-  /// The injector does not inject into the instance and does not call its hook.
+  /// `to:` names an instance on every verb, as in ``Mapper/map(_:named:to:)``. The injector
+  /// does not inject into the instance and does not call its hook.
   ///
   /// - Parameters:
   ///   - type: The collection's element type.
@@ -99,8 +59,23 @@ extension Mapper {
   ///   - instance: The value to contribute.
   @inlinable
   public func contribute<Element: Sendable>(
-    _ type: Element.Type, named name: String? = nil, instance: Element
+    _ type: Element.Type, named name: String? = nil, to instance: Element
   ) {
     add(Mapping(contributing: Registration<Element>.self, named: name, instance: instance))
+  }
+
+  /// Contributes an instance you built to a collection: the 0.1.0 spelling of
+  /// ``Mapper/contribute(_:named:to:)``.
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type.
+  ///   - name: A name, to keep several collections of one type apart.
+  ///   - instance: The value to contribute.
+  @available(*, deprecated, renamed: "contribute(_:named:to:)")
+  @inlinable
+  public func contribute<Element: Sendable>(
+    _ type: Element.Type, named name: String? = nil, instance: Element
+  ) {
+    contribute(type, named: name, to: instance)
   }
 }

@@ -10,127 +10,56 @@ public protocol Mapper {
 }
 
 extension Mapper {
-  /// Maps a key to a factory that builds a new value for every resolution (transient).
+  /// Maps a key to a factory, transient unless a scope says otherwise.
   ///
   /// ```swift
   /// injector.map(Car.self) { injector in Car(engine: try injector.resolve()) }
+  /// injector.map(Engine.self, scope: .singleton) { _ in HybridEngine() }
+  /// injector.map(Session.self, scope: .resettable(SessionScope.self)) { _ in Session() }
   /// ```
+  ///
+  /// Any type maps ``MappingScope/transient`` or ``MappingScope/graph``; the scopes that share
+  /// one value between threads take only `Sendable` types (see ``MappingScope``).
   ///
   /// - Parameters:
   ///   - type: The key's type; what the factory returns must convert to it.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - factory: Builds the value. It receives the injector that was asked, so that the
-  ///     overrides of a child injector reach the dependencies it resolves.
+  ///   - scope: How long the value lives; transient by default. An
+  ///     ``MappingScope/eagerSingleton`` is built at once when mapped on an ``Injector``, or
+  ///     when its module is added; if that fails, mapping it directly stops the program with the
+  ///     diagnostic (``Injector/addModule(_:)`` throws it).
+  ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
+  ///     injector that was asked for a transient one, so that the overrides of a child injector
+  ///     reach the dependencies it resolves.
   @inlinable
   public func map<T>(
-    _ type: T.Type, named name: String? = nil,
-    _ factory: @escaping @Sendable (Injector) throws -> T
-  ) {
-    add(Mapping(Registration<T>.self, named: name, scope: .transient, factory: factory))
-  }
-
-  /// Maps a key to a factory in the given scope.
-  ///
-  /// ```swift
-  /// injector.map(Engine.self, scope: .singleton) { _ in HybridEngine() }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: How long the value lives. An ``Scope/eagerSingleton`` is built at once when
-  ///     mapped on an ``Injector``, or when its module is added; if that fails, mapping it
-  ///     directly stops the program with the diagnostic (``Injector/addModule(_:)`` throws it).
-  ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
-  ///     injector that was asked for a transient one.
-  @inlinable
-  public func map<T: Sendable>(
-    _ type: T.Type, named name: String? = nil, scope: Scope,
+    _ type: T.Type, named name: String? = nil, scope: MappingScope<T> = .transient,
     _ factory: @escaping @Sendable (Injector) throws -> T
   ) {
     add(Mapping(Registration<T>.self, named: name, scope: scope, factory: factory))
   }
 
-  /// Maps a key to a factory in a scope that never shares a value between threads, for any
-  /// type, `Sendable` or not.
-  ///
-  /// ```swift
-  /// injector.map((any Engine).self, scope: .graph) { _ in HybridEngine() }
-  /// ```
-  ///
-  /// For a `Sendable` type the compiler picks ``Mapper/map(_:named:scope:_:)-1pda4`` instead;
-  /// both make the same mapping.
-  ///
-  /// - Parameters:
-  ///   - type: The key's type.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
-  ///   - factory: Builds the value; it receives the injector that was asked.
-  @inlinable
-  public func map<T>(
-    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
-    _ factory: @escaping @Sendable (Injector) throws -> T
-  ) {
-    add(Mapping(Registration<T>.self, named: name, scope: scope.scope, factory: factory))
-  }
-
-  /// Maps a key to an initializer or function without parameters, for a new value each time.
+  /// Maps a key to an initializer or function without parameters, transient unless a scope says
+  /// otherwise.
   ///
   /// The compiler checks that the initializer's result converts to the key's type:
   ///
   /// ```swift
-  /// injector.map(Engine.self, with: HybridEngine.init)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The key's type.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - initializer: Builds the value.
-  @inlinable
-  public func map<T>(
-    _ type: T.Type, named name: String? = nil, with initializer: @escaping @Sendable () throws -> T
-  ) {
-    add(
-      Mapping(Registration<T>.self, named: name, scope: .transient, initializer: initializer))
-  }
-
-  /// Maps a key to an initializer or function without parameters, in the given scope.
-  ///
-  /// ```swift
+  /// injector.map((any Engine).self, with: HybridEngine.init)
   /// injector.map(Engine.self, scope: .singleton, with: HybridEngine.init)
   /// ```
   ///
   /// - Parameters:
-  ///   - type: The key's type. Values that an injector keeps must be `Sendable`.
-  ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: How long the value lives.
-  ///   - initializer: Builds the value.
-  @inlinable
-  public func map<T: Sendable>(
-    _ type: T.Type, named name: String? = nil, scope: Scope,
-    with initializer: @escaping @Sendable () throws -> T
-  ) {
-    add(Mapping(Registration<T>.self, named: name, scope: scope, initializer: initializer))
-  }
-
-  /// Maps a key to an initializer or function without parameters, in a scope that never shares
-  /// a value between threads, for any type, `Sendable` or not.
-  ///
-  /// For a `Sendable` type the compiler picks ``Mapper/map(_:named:scope:with:)-2qqp0``
-  /// instead; both make the same mapping.
-  ///
-  /// - Parameters:
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: ``UnsharedScope/transient`` or ``UnsharedScope/graph``.
+  ///   - scope: How long the value lives; transient by default (see ``MappingScope``).
   ///   - initializer: Builds the value.
   @inlinable
   public func map<T>(
-    _ type: T.Type, named name: String? = nil, scope: UnsharedScope,
+    _ type: T.Type, named name: String? = nil, scope: MappingScope<T> = .transient,
     with initializer: @escaping @Sendable () throws -> T
   ) {
-    add(
-      Mapping(Registration<T>.self, named: name, scope: scope.scope, initializer: initializer))
+    add(Mapping(Registration<T>.self, named: name, scope: scope, initializer: initializer))
   }
 
   /// Maps a key to an instance you built; every resolution returns it.
@@ -146,52 +75,30 @@ extension Mapper {
     add(Mapping(Registration<T>.self, named: name, instance: instance))
   }
 
-  /// Maps an ``Injectable`` type to itself, built with `init()`, in the given scope.
+  /// Maps an ``Injectable`` type to itself, built with `init()`, transient unless a scope says
+  /// otherwise.
   ///
   /// Unmapped `Injectable` types are already created on demand (transient); map one to make it
-  /// a singleton, or to give it a name.
+  /// a singleton, to give it a name, or to list it among the injector's mappings.
   ///
   /// ```swift
   /// injector.map(Garage.self, scope: .singleton)
+  /// injector.map(ShoppingCart.self, scope: .resettable(SessionScope.self))
+  /// final class OrderService: Injectable { … }   // not Sendable
+  /// injector.map(OrderService.self)              // transient: a new one for each resolution
   /// ```
   ///
-  /// The type must be `Sendable`, since this form takes any ``Scope``; a type that is not maps
-  /// as a transient with ``map(_:named:)``.
+  /// Any `Injectable` type maps ``MappingScope/transient`` or ``MappingScope/graph``; the
+  /// scopes that share one value between threads take only `Sendable` types.
   ///
   /// - Parameters:
   ///   - type: The type to build.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: How long the value lives.
+  ///   - scope: How long the value lives; transient by default.
   @inlinable
-  public func map<T: Injectable & Sendable>(
-    _ type: T.Type, named name: String? = nil, scope: Scope = .transient
+  public func map<T: Injectable & SendableMetatype>(
+    _ type: T.Type, named name: String? = nil, scope: MappingScope<T> = .transient
   ) {
     add(Mapping(injectable: Registration<T>.self, named: name, scope: scope))
-  }
-
-  /// Maps an ``Injectable`` type to itself, built with `init()`, for a new value each time; for
-  /// any `Injectable` type, `Sendable` or not.
-  ///
-  /// ```swift
-  /// final class OrderService: Injectable {   // not Sendable
-  ///   @Injected var database: any Database
-  ///   init() {}
-  /// }
-  /// injector.map(OrderService.self)           // transient: a new one for each resolution
-  /// ```
-  ///
-  /// The mapping is transient, as auto-creation is; map one to give it a name, or to list it
-  /// among the injector's mappings. A transient value is never shared between threads, so the
-  /// type need not be `Sendable`. For another scope, see
-  /// ``map(_:named:scope:)``: a `Sendable` type maps in any scope, and a type
-  /// that is not maps in ``UnsharedScope/graph`` with a factory,
-  /// `map(OrderService.self, scope: .graph) { _ in OrderService() }`.
-  ///
-  /// - Parameters:
-  ///   - type: The type to build.
-  ///   - name: A name, to keep several mappings for one type apart.
-  @inlinable
-  public func map<T: Injectable & SendableMetatype>(_ type: T.Type, named name: String? = nil) {
-    add(Mapping(injectable: Registration<T>.self, named: name, scope: .transient))
   }
 }

@@ -1,19 +1,11 @@
-/// A scope whose values are never shared between threads: ``transient`` or ``graph``.
+/// A scope whose values are never shared between threads: ``transient`` or ``graph``; the
+/// 0.1.0 type of the `scope:` parameter of the `map` methods that take any type.
 ///
-/// The `map` methods that take an `UnsharedScope` accept any type, `Sendable` or not, because
-/// no value they build is handed to two threads:
-///
-/// ```swift
-/// final class OrderService: Injectable { … }   // not Sendable
-/// injector.map(OrderService.self, scope: .graph) { _ in OrderService() }
-/// injector.map((any Engine).self, scope: .transient, with: HybridEngine.init)
-/// ```
-///
-/// A scope that shares one value between threads (``Scope/singleton``,
-/// ``Scope/eagerSingleton``, ``Scope/weak``) is a ``Scope``, and its `map` methods take only
-/// `Sendable` types. So does a ``Scope`` held in a variable: the compiler cannot know which
-/// scope it holds. For a `Sendable` type, `scope: .transient` picks the ``Scope`` form; both
-/// make the same mapping.
+/// ``MappingScope`` replaced it: `scope: .transient` and `scope: .graph` compile as before; a
+/// variable of this type becomes a `MappingScope<Value>` (`.transient` or `.graph`).
+@available(
+  *, deprecated, message: "MappingScope replaces UnsharedScope: write .transient or .graph"
+)
 public enum UnsharedScope: Sendable, Hashable, CustomStringConvertible {
   /// A new value for every resolution: ``Scope/transient``.
   case transient

@@ -125,7 +125,7 @@ extension GraphExplorer {
       let named = Self.namedInCode(key)
       let sameLifetime: String =
         if let scope = held.resettableScope {
-          "in: \(scope).self"
+          "scope: .resettable(\(scope).self)"
         } else {
           "scope: .\(held.scope)"
         }
@@ -149,7 +149,7 @@ extension GraphExplorer {
       let far = labels[holderLevel]
       let lifetime: String =
         if let scope = holder.resettableScope {
-          "in: \(scope).self"
+          "scope: .resettable(\(scope).self)"
         } else {
           "scope: .\(holder.scope)"
         }
