@@ -56,7 +56,9 @@ import Testing
     let app = Injector(label: "app")
     app.map(Connection.self, scope: .weak) { _ in Connection() }
     app.map(Connection.self, named: "scratch", scope: .graph) { _ in Connection() }
-    app.map(Connection.self, named: "request", scope: .resettable(RequestScope.self)) { _ in Connection() }
+    app.map(Connection.self, named: "request", scope: .resettable(RequestScope.self)) { _ in
+      Connection()
+    }
     app.map(Settings.self) { _ in Settings() }
     app.map(QueryCache.self, scope: .singleton) {  // keeps a .weak value
       QueryCache(holding: try $0.resolve(Connection.self))
@@ -64,7 +66,8 @@ import Testing
     app.map(QueryCache.self, named: "eager", scope: .eagerSingleton) {  // keeps a .graph value
       QueryCache(holding: try $0.resolve(Connection.self, named: "scratch"))
     }
-    app.map(QueryCache.self, named: "session", scope: .resettable(SessionScope.self)) {  // another scope
+    // Keeps a value of another scope.
+    app.map(QueryCache.self, named: "s", scope: .resettable(SessionScope.self)) {
       QueryCache(holding: try $0.resolve(Connection.self, named: "request"))
     }
     app.map(QueryCache.self, named: "settings", scope: .singleton) {  // overridden below

@@ -61,7 +61,7 @@ func pastedCaptiveFixLines(injector: Injector) throws {
   _ = try injector.resolve(Provider<Connection>.self, named: "request")
   injector.map(QueryCache.self, scope: .weak) { _ in .empty }
   injector.map(QueryCache.self, named: "eager", scope: .graph) { _ in .empty }
-  injector.map(QueryCache.self, named: "session", scope: .resettable(RequestScope.self)) { _ in .empty }
+  injector.map(QueryCache.self, named: "s", scope: .resettable(RequestScope.self)) { _ in .empty }
   injector.map(QueryCache.self, named: "settings", scope: .singleton) { _ in .empty }
   _ = connection
 }

@@ -92,7 +92,8 @@ import Testing
       captive.description.contains(
         "(in SessionScope) is kept after reset(SessionScope.self) by eager singleton"),
       "\(captive)")
-    #expect(captive.description.contains("scope: .resettable(SessionScope.self)) { … }"), "\(captive)")
+    #expect(
+      captive.description.contains("scope: .resettable(SessionScope.self)) { … }"), "\(captive)")
   }
 
   @Test func aSingletonThatKeepsAGraphValueThroughATransientIsACaptive() throws {

@@ -96,7 +96,8 @@ struct SoundApp {
     // The overloads for `InjectionCompletable` types, which call the hook (`Injectable`'s).
     let (edges, fails, label) = (mapping.edges, mapping.fails, "\(C.self)")
     switch (mapping.recipe, mapping.scope) {
-    case (.injectableType, .resettable): mapper.map(C.self, scope: .resettable(SoundRequestScope.self))
+    case (.injectableType, .resettable):
+      mapper.map(C.self, scope: .resettable(SoundRequestScope.self))
     case (.injectableType, let scope): mapper.map(C.self, scope: MappingScope(scope.scope))
     case (_, .resettable):
       mapper.map(C.self, scope: .resettable(SoundRequestScope.self)) { injector in
