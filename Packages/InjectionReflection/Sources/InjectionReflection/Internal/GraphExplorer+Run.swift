@@ -66,6 +66,7 @@ extension GraphExplorer {
       // The copy: an eager singleton that fails is reported and left out, and the copy is
       // made again without it, so that one failure does not hide the rest.
       let (recorder, order) = (recorder, order)
+      let rebuilt = RebuiltEagerSingletons()
       var removed = excluded
       var copy: Injector?
       var copied: [(mappings: [MappingSnapshot], contributions: [MappingSnapshot])]?
@@ -74,6 +75,7 @@ extension GraphExplorer {
       var attempts = 0
       repeat {
         attempts += 1
+        rebuilt.reset()
         do throws(InjectionError) {
           copy = try GraphExplorer.makeChainCopy(
             of: injector, keepingPreparedValues: keepingPreparedValues, removing: removed
@@ -85,6 +87,7 @@ extension GraphExplorer {
               observation = levelCopy.observeResolutions {
                 recorder.observe($0)
                 order.observe($0)
+                rebuilt.observe($0)
               }
             }
           }
@@ -97,6 +100,17 @@ extension GraphExplorer {
       } while copy == nil && attempts <= (copied?.reduce(0) { $0 + $1.mappings.count } ?? 0) + 1
       self.copy = copy
       self.observation = observation
+      // An eager singleton the injector built, which failed when built again in the copy, is
+      // judged by that build: the copy holds the injector's value. Unless that value holds a
+      // provider or lazy value, bound to the injector, that validation cannot explore: then
+      // it is reported as failed, as one the injector did not build.
+      for failure in rebuilt.close() where copy != nil {
+        guard let value = try? failure.injector.resolve(failure.key),
+          RebuiltEagerSingletons.holdsDeferredResolution(value)
+        else { continue }
+        failedEagerSingletons.append(
+          .eagerSingletonFailed(key: failure.key, error: failure.error))
+      }
       let held = GraphExplorer.resolvable(in: copied ?? GraphExplorer.levels(of: snapshot))
 
       let owners = GraphExplorer.mappingOwners(in: snapshot)
