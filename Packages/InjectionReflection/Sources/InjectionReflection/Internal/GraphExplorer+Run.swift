@@ -18,6 +18,9 @@ extension GraphExplorer {
     let keepingPreparedValues: Bool
     /// The root or mapping of each check of ``order``.
     private(set) var rootOfCheck: [Int: Root] = [:]
+    /// Whether ``order`` found no cycle among the dependencies recorded by the checks (then
+    /// the report looks for no allowed cycle, unless a deferred edge may close one).
+    var dependenciesHaveNoCycle = false
     let copy: Injector?
     let observation: ResolutionObservation?
     let mappings: [(mapping: MappingSnapshot, owner: String)]
@@ -268,8 +271,13 @@ extension GraphExplorer {
       }
       // A provider or lazy value resolves later: an edge to its key closes no cycle of builds,
       // and a cycle through it is allowed.
-      notes += GraphExplorer.allowedCycles(in: graph).map {
-        ValidationNote.allowedCycle(path: $0)
+      // The cycles searched once for the order of the checks, when they found none and no
+      // deferred edge was added: what was recorded since are failed edges, which close no
+      // allowed cycle.
+      if !dependenciesHaveNoCycle || !state.deferredDependencies.isEmpty {
+        notes += GraphExplorer.allowedCycles(in: graph).map {
+          ValidationNote.allowedCycle(path: $0)
+        }
       }
       notes += laterNotes
       let unverified = arguments.unverified(
