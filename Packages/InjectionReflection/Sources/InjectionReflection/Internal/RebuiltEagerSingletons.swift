@@ -48,8 +48,13 @@ final class RebuiltEagerSingletons: Sendable {
   /// resolved yet.
   static func holdsDeferredResolution(_ value: Any, depth: Int = 4) -> Bool {
     if value is any DeferredResolution { return true }
-    if let point = value as? any InjectionPoint, !point.isResolved { return true }
-    guard depth > 0 else { return false }
+    // An `@Injected` cell is not reflected further: its custom mirror may resolve its value,
+    // in the app's injector.
+    if let point = value as? any InjectionPoint {
+      let type = point.key.unqualifiedTypeName
+      return !point.isResolved || type.hasPrefix("Provider<") || type.hasPrefix("Lazy<")
+    }
+    guard depth > 0, !(value is any CustomReflectable) else { return false }
     var mirror: Mirror? = Mirror(reflecting: value)
     while let current = mirror {
       for child in current.children
