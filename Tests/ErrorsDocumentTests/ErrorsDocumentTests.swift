@@ -64,8 +64,8 @@ import Testing
   }
 
   @Test(arguments: ValidationProblem.Kind.allCases)
-  func theExampleOfAValidationProblemIsItsLine(_ kind: ValidationProblem.Kind) throws {
-    let report = try kind.trigger()
+  func theExampleOfAValidationProblemIsItsLine(_ kind: ValidationProblem.Kind) async throws {
+    let report = try await kind.trigger()
 
     let problem = try #require(report.problems.first { $0.kind == kind }, "\(report)")
     expectExample(of: kind.anchor, is: problem.description)

@@ -8,7 +8,21 @@ extension ValidationProblem.Kind {
   var anchor: String { "validationproblem-\(rawValue.lowercased())" }
 
   /// The report of an injector with a problem of this kind.
-  func trigger() throws -> ValidationReport {
+  ///
+  /// An eager singleton the injector built is judged by that build, so the failing one has a
+  /// `@MainActor` factory: mapped here, off the main actor, it is not built, and validation on
+  /// the main actor builds it.
+  func trigger() async throws -> ValidationReport {
+    let injector = try makeInjector()
+    guard self == .eagerSingletonFailed else { return Self.report(of: injector) }
+    return await MainActor.run { Self.report(of: injector) }
+  }
+
+  private static func report(of injector: Injector) -> ValidationReport {
+    injector.validationReport()
+  }
+
+  private func makeInjector() throws -> Injector {
     let injector = Injector(label: "app")
     switch self {
     case .missingMapping:
@@ -30,14 +44,14 @@ extension ValidationProblem.Kind {
     case .hookNeverCalled:
       mapSingleton(Turbo.self, on: injector) { Turbo() }
     case .eagerSingletonFailed:
-      try injector.addModule(FlakyEngineModule())
+      try injector.addModule(MainActorEngineModule())
     case .unverifiedArguments:
       injector.map(Wheel.self, taking: Int.self) { _, size in Wheel(size: size) }
     case .captiveDependency:
       injector.map(Database.self, scope: .weak) { _ in Database() }
       injector.map(ReportCache.self, scope: .singleton) { ReportCache(database: try $0.resolve()) }
     }
-    return injector.validationReport()
+    return injector
   }
 }
 
@@ -104,22 +118,13 @@ func mapSingleton<T: Sendable>(
   injector.map(T.self, scope: .singleton) { _ in make() }
 }
 
-/// Maps an eager singleton whose factory works once (when the module is added) and fails
-/// afterwards, as when validation builds it again in a copy.
-final class FlakyEngineModule: InjectionModule {
-  private let builds = Builds()
-
+/// Maps an eager singleton with a `@MainActor` factory that fails: added off the main actor,
+/// it is not built.
+final class MainActorEngineModule: InjectionModule {
   func configure(_ mappings: ModuleMappings) {
-    mappings.map((any Engine).self, scope: .eagerSingleton) { [builds] _ in
-      guard builds.count.add(1, ordering: .relaxed).newValue == 1 else { throw EngineOffline() }
-      return V8()
-    }
+    mappings.map(
+      (any Engine).self, scope: .eagerSingleton, mainActor: { _ in throw EngineOffline() })
   }
-}
-
-/// How often the flaky engine was built.
-final class Builds: Sendable {
-  let count = Atomic(0)
 }
 
 /// What the flaky engine's factory throws.

@@ -18,17 +18,22 @@ import Testing
     init(starter: Starter) { self.starter = starter }
   }
 
-  /// Maps an eager singleton whose first build succeeds and every later one fails.
+  /// Maps an eager singleton with a `@MainActor` factory that fails: added off the main actor,
+  /// it is not built (an eager singleton the injector built is judged by that build).
   final class EagerModule: InjectionModule {
-    let builds = Counter()
-
     func configure(_ mappings: ModuleMappings) {
-      let builds = builds
-      mappings.map(Settings.self, named: "eager", scope: .eagerSingleton) { _ in
-        guard builds.increment() == 1 else { throw ConfigurationMissing() }
-        return Settings()
-      }
+      mappings.map(
+        Settings.self, named: "eager", scope: .eagerSingleton,
+        mainActor: { _ in
+          throw ConfigurationMissing()
+        })
     }
+  }
+
+  /// The report of `injector`, validated on the main actor, where the eager singleton of
+  /// ``EagerModule`` is built.
+  private func mainActorReport(of injector: Injector) async -> ValidationReport {
+    await MainActor.run { injector.validationReport() }
   }
 
   /// An injector with one problem of every kind.
@@ -46,8 +51,8 @@ import Testing
     return injector
   }
 
-  @Test func everyProblemHasAKindAKeyAndAPath() throws {
-    let report = try brokenInjector().validationReport()
+  @Test func everyProblemHasAKindAKeyAndAPath() async throws {
+    let report = await mainActorReport(of: try brokenInjector())
     func problem(_ kind: ValidationProblem.Kind) -> ValidationProblem? {
       report.problems.first { $0.kind == kind }
     }
@@ -125,11 +130,11 @@ import Testing
     #expect(Set(ValidationNote.Kind.allCases) == Set(notes.map(\.kind)))
   }
 
-  @Test func findingsShareOneFaceForGenericAssertions() throws {
+  @Test func findingsShareOneFaceForGenericAssertions() async throws {
     func keys<Finding: ValidationFinding>(of findings: [Finding]) -> [InjectionKey] {
       findings.map(\.key)
     }
-    let report = try brokenInjector().validationReport()
+    let report = await mainActorReport(of: try brokenInjector())
 
     #expect(keys(of: report.problems).contains(InjectionKey((any Engine).self)))
     #expect(keys(of: report.notes).contains(InjectionKey((any Radio).self)))

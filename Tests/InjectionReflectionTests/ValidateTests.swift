@@ -159,13 +159,13 @@ import Testing
     #expect(report.checkedKeys == [InjectionKey(Garage.self)])
   }
 
-  @Test func aFailingEagerSingletonIsReportedAndTheRestIsStillChecked() throws {
+  @Test func aFailingEagerSingletonIsReportedAndTheRestIsStillChecked() async throws {
     let injector = Injector(label: "app")
     let eager = injector.makeChild(label: "child")
-    try eager.addModule(EagerModule())  // builds once now; any later build fails
+    try eager.addModule(EagerModule())  // off the main actor: not built now
     eager.map(Garage.self) { Garage(car: try $0.resolve(Car.self)) }
 
-    let report = eager.validationReport()
+    let report = await MainActor.run { eager.validationReport() }
 
     #expect(
       report.problems.contains { problem in
@@ -241,16 +241,15 @@ extension ValidateTests {
     init() {}
   }
 
-  /// Maps an eager singleton whose first build succeeds and every later one fails.
+  /// Maps an eager singleton with a `@MainActor` factory that fails: added off the main actor,
+  /// it is not built (an eager singleton the injector built is judged by that build).
   final class EagerModule: InjectionModule {
-    let builds = Counter()
-
     func configure(_ mappings: ModuleMappings) {
-      let builds = builds
-      mappings.map(Dashboard.self, scope: .eagerSingleton) { _ in
-        guard builds.increment() == 1 else { throw ConfigurationMissing() }
-        return Dashboard()
-      }
+      mappings.map(
+        Dashboard.self, scope: .eagerSingleton,
+        mainActor: { _ in
+          throw ConfigurationMissing()
+        })
     }
   }
 

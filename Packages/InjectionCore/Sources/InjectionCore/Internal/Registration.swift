@@ -68,6 +68,15 @@ class AnyRegistration: @unchecked Sendable {
   /// shared: the copy holds it as it holds a mapped instance.
   func makeCopySharingPreparedValue() -> AnyRegistration { makeCopy() }
 
+  /// Whether this is an eager singleton whose value is built (and not reset).
+  var isBuiltEagerSingleton: Bool { false }
+
+  /// Takes the built value of `original`, an eager singleton of the same key and type, when
+  /// this unbuilt copy of it could not be built; with this copy's registry mutex held.
+  ///
+  /// - Returns: Whether the value was taken.
+  func adoptBuiltValue(of original: AnyRegistration) -> Bool { false }
+
   /// Why this mapping cannot work, checked when it is made; `nil` if it can.
   ///
   /// A `.weak` mapping needs objects. A value type is rejected here; a protocol key's values
@@ -315,6 +324,21 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     // The value was completed (or found to have no hook) when it was built here.
     copy.cachedHook.store(cachedHook.load(ordering: .relaxed), ordering: .relaxed)
     return copy
+  }
+
+  override var isBuiltEagerSingleton: Bool {
+    scope == .eagerSingleton && resettableScope == nil && aliasTarget == nil
+      && isPublished.load(ordering: .acquiring)
+  }
+
+  override func adoptBuiltValue(of original: AnyRegistration) -> Bool {
+    guard let original = original as? Registration<T>, original.isBuiltEagerSingleton,
+      scope == .eagerSingleton, resettableScope == nil, !isPublished.load(ordering: .acquiring)
+    else { return false }
+    // The value was completed (or found to have no hook) when it was built there.
+    let hook = HookState(rawValue: original.cachedHook.load(ordering: .relaxed)) ?? .unknown
+    publishCached(original.publishedValue, hook: hook)
+    return true
   }
 
   override func inspectionRecord() -> InspectionRecord {

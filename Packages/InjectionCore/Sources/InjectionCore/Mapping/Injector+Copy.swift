@@ -61,25 +61,32 @@ extension Injector {
   ///   - label: The copy's label; by default, `"copy of <label>"`.
   ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
   ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
+  ///   - fallingBackOnBuiltEagerSingletons: Whether an eager singleton that this injector (or
+  ///     an ancestor) built, and that fails when the copy builds it again, takes the built
+  ///     value instead of failing the copy: the copy is judged by the build the app made, with
+  ///     the mappings of the moment it was mapped or its module added, not by one with
+  ///     mappings made later. An eager singleton that the copy can build is built anew.
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy.
   /// - Throws: What `changes` throws, or the ``InjectionError`` of an eager singleton that
   ///   cannot be built.
   public func makeCopy(
     label: String? = nil, keepingPreparedValues: Bool,
+    fallingBackOnBuiltEagerSingletons: Bool = false,
     applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
   ) throws(InjectionError) -> Injector {
     try fillCopy(
       Injector(label: label ?? "copy of \(self.label)"), flatteningAncestors: true,
-      keepingPreparedValues: keepingPreparedValues, applying: changes)
+      keepingPreparedValues: keepingPreparedValues,
+      fallingBackOnBuiltEagerSingletons: fallingBackOnBuiltEagerSingletons, applying: changes)
   }
 
   /// Returns a copy of this injector's own mappings, modules, contributions and decorators,
   /// without its ancestors', as a new child of `parent`.
   ///
   /// To copy a chain of injectors as a chain, copy its root with
-  /// ``makeCopy(label:keepingPreparedValues:applying:)``, then each injector below it with this
-  /// method, giving it the copy of its own parent:
+  /// ``makeCopy(label:keepingPreparedValues:fallingBackOnBuiltEagerSingletons:applying:)``,
+  /// then each injector below it with this method, giving it the copy of its own parent:
   ///
   /// ```swift
   /// let appCopy = try app.makeCopy(label: "app check", keepingPreparedValues: false)
@@ -95,25 +102,33 @@ extension Injector {
   ///
   /// Every mapping starts unbuilt, as in ``makeCopy(label:applying:)`` (with
   /// `keepingPreparedValues`, the values this injector built with an `async` or `@MainActor`
-  /// factory are shared, as ``makeCopy(label:keepingPreparedValues:applying:)`` shares them).
+  /// factory are shared, as
+  /// ``makeCopy(label:keepingPreparedValues:fallingBackOnBuiltEagerSingletons:applying:)``
+  /// shares them).
   /// `changes` runs on the copy before its eager singletons are built.
   ///
   /// - Parameters:
   ///   - label: The copy's label; by default, `"copy of <label>"`.
   ///   - keepingPreparedValues: Whether the copy shares the values built by `async` and
   ///     `@MainActor` factories (of `.singleton` and `.eagerSingleton` mappings).
+  ///   - fallingBackOnBuiltEagerSingletons: Whether an eager singleton that this injector
+  ///     built, and that fails when the copy builds it again, takes the built value instead of
+  ///     failing the copy, as in
+  ///     ``makeCopy(label:keepingPreparedValues:fallingBackOnBuiltEagerSingletons:applying:)``.
   ///   - parent: The copy's parent, such as a copy of this injector's parent.
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy, a child of `parent`.
   /// - Throws: What `changes` throws, or the ``InjectionError`` of an eager singleton that
   ///   cannot be built.
   public func makeCopy(
-    label: String? = nil, keepingPreparedValues: Bool, parent: Injector,
+    label: String? = nil, keepingPreparedValues: Bool,
+    fallingBackOnBuiltEagerSingletons: Bool = false, parent: Injector,
     applying changes: (Injector) throws(InjectionError) -> Void = { _ in }
   ) throws(InjectionError) -> Injector {
     try fillCopy(
       parent.makeChild(label: label ?? "copy of \(self.label)"), flatteningAncestors: false,
-      keepingPreparedValues: keepingPreparedValues, applying: changes)
+      keepingPreparedValues: keepingPreparedValues,
+      fallingBackOnBuiltEagerSingletons: fallingBackOnBuiltEagerSingletons, applying: changes)
   }
 
   /// Fills `copy`, a new injector, with this injector's mappings (and, when
@@ -121,6 +136,7 @@ extension Injector {
   /// the copy's eager singletons.
   private func fillCopy(
     _ copy: Injector, flatteningAncestors: Bool, keepingPreparedValues: Bool,
+    fallingBackOnBuiltEagerSingletons: Bool,
     applying changes: (Injector) throws(InjectionError) -> Void
   ) throws(InjectionError) -> Injector {
     // Each injector of the chain is read in one critical section: what a copy holds of an
@@ -135,11 +151,17 @@ extension Injector {
     }
     // The registrations are copied after the mutexes are unlocked; an ancestor's become the
     // copy's direct ones (no owner), this injector's keep their owners.
+    // The built eager singletons of the originals, by their copies, to fall back on.
+    var builtOriginals: [ObjectIdentifier: AnyRegistration] = [:]
     func unbuilt(_ layer: [Registry.CopySource.Owned], keepingOwners: Bool) -> [AnyRegistration] {
       layer.map {
-        Self.unbuiltCopy(
+        let copy = Self.unbuiltCopy(
           of: $0.registration, owner: keepingOwners ? $0.owner : nil,
           sharingPrepared: keepingPreparedValues)
+        if fallingBackOnBuiltEagerSingletons, $0.registration.isBuiltEagerSingleton {
+          builtOriginals[ObjectIdentifier(copy)] = $0.registration
+        }
+        return copy
       }
     }
     // A key takes the active mapping of the nearest ancestor that has one.
@@ -190,7 +212,14 @@ extension Injector {
       return $0.activeEagerSingletons()
     }
     for registration in eager {
-      try registration.prepare(in: copy)
+      do throws(InjectionError) {
+        try registration.prepare(in: copy)
+      } catch {
+        // Built by the original with the mappings of its moment: the copy takes that value.
+        guard let original = builtOriginals[ObjectIdentifier(registration)],
+          copy.registry.withLock({ _ in registration.adoptBuiltValue(of: original) })
+        else { throw error }
+      }
     }
     return copy
   }

@@ -43,10 +43,14 @@ final class CheckOrder: Sendable {
     }
   }
 
-  /// The checks that met a cached value which lies on a cycle of `dependencies`.
-  func checksThatDependOnOrder(_ dependencies: Set<GraphRecorder.Dependency>) -> Set<Int> {
+  /// The checks that met a cached value which lies on a cycle of `dependencies`, and whether
+  /// `dependencies` have a cycle at all (`nil` when no check met a cached value, so that they
+  /// were not searched).
+  func checksThatDependOnOrder(_ dependencies: Set<GraphRecorder.Dependency>) -> (
+    checks: Set<Int>, hasCycle: Bool?
+  ) {
     let met = state.withLock { $0.met }
-    guard !met.isEmpty else { return [] }
+    guard !met.isEmpty else { return ([], nil) }
     var index: [InjectionKey: Int] = [:]
     var next: [[Int]] = []
     func node(_ key: InjectionKey) -> Int {
@@ -65,7 +69,7 @@ final class CheckOrder: Sendable {
         onCycle.formUnion(component)
       }
     }
-    guard !onCycle.isEmpty else { return [] }
-    return Set(met.filter { index[$0.key].map(onCycle.contains) == true }.map(\.check))
+    guard !onCycle.isEmpty else { return ([], false) }
+    return (Set(met.filter { index[$0.key].map(onCycle.contains) == true }.map(\.check)), true)
   }
 }

@@ -5,9 +5,15 @@ extension GraphExplorer.Run {
   /// The roots and mappings whose check met a value that an earlier check built and that lies
   /// on a cycle (``CheckOrder``): the app that resolves one of them first builds that value
   /// within its resolution, which may fail where the check did not.
-  var rootsToCheckAgain: [GraphExplorer.Root] {
+  ///
+  /// Records whether the dependencies recorded so far have a cycle (``dependenciesHaveNoCycle``):
+  /// what is recorded afterwards are failed dependencies, so a graph whose dependencies had none
+  /// and that has no deferred edge has no allowed cycle either.
+  func rootsToCheckAgain() -> [GraphExplorer.Root] {
     let dependencies = recorder.state.withLock { $0.dependencies }
-    return order.checksThatDependOnOrder(dependencies).sorted().compactMap { rootOfCheck[$0] }
+    let found = order.checksThatDependOnOrder(dependencies)
+    dependenciesHaveNoCycle = found.hasCycle == false
+    return found.checks.sorted().compactMap { rootOfCheck[$0] }
   }
 
   /// A fresh copy of the validated injector's chain, for one check.
@@ -17,9 +23,9 @@ extension GraphExplorer.Run {
     ) { _, _ in }
   }
 
-  /// Checks each of ``rootsToCheckAgain`` in a fresh copy, as an app that resolves it first.
+  /// Checks each of ``rootsToCheckAgain()`` in a fresh copy, as an app that resolves it first.
   func checkAgainWhereOrderMatters() {
-    for root in rootsToCheckAgain {
+    for root in rootsToCheckAgain() {
       do throws(InjectionError) {
         try root.resolve(in: try makeFreshCopy())
       } catch {
@@ -28,11 +34,11 @@ extension GraphExplorer.Run {
     }
   }
 
-  /// Checks each of ``rootsToCheckAgain`` in a fresh copy that builds its `async` eager
+  /// Checks each of ``rootsToCheckAgain()`` in a fresh copy that builds its `async` eager
   /// singletons first, as `prepare()` would, resolving it as its first check did (with
   /// `resolveAsync` when its key is mapped `async`).
   func checkAgainWhereOrderMatters() async {
-    for root in rootsToCheckAgain {
+    for root in rootsToCheckAgain() {
       do throws(InjectionError) {
         let fresh = try makeFreshCopy()
         var chain: [Injector] = []

@@ -18,6 +18,9 @@ extension GraphExplorer {
     let keepingPreparedValues: Bool
     /// The root or mapping of each check of ``order``.
     private(set) var rootOfCheck: [Int: Root] = [:]
+    /// Whether ``order`` found no cycle among the dependencies recorded by the checks (then
+    /// the report looks for no allowed cycle, unless a deferred edge may close one).
+    var dependenciesHaveNoCycle = false
     let copy: Injector?
     let observation: ResolutionObservation?
     let mappings: [(mapping: MappingSnapshot, owner: String)]
@@ -66,6 +69,7 @@ extension GraphExplorer {
       // The copy: an eager singleton that fails is reported and left out, and the copy is
       // made again without it, so that one failure does not hide the rest.
       let (recorder, order) = (recorder, order)
+      let rebuilt = RebuiltEagerSingletons()
       var removed = excluded
       var copy: Injector?
       var copied: [(mappings: [MappingSnapshot], contributions: [MappingSnapshot])]?
@@ -74,6 +78,7 @@ extension GraphExplorer {
       var attempts = 0
       repeat {
         attempts += 1
+        rebuilt.reset()
         do throws(InjectionError) {
           copy = try GraphExplorer.makeChainCopy(
             of: injector, keepingPreparedValues: keepingPreparedValues, removing: removed
@@ -85,6 +90,7 @@ extension GraphExplorer {
               observation = levelCopy.observeResolutions {
                 recorder.observe($0)
                 order.observe($0)
+                rebuilt.observe($0)
               }
             }
           }
@@ -97,6 +103,17 @@ extension GraphExplorer {
       } while copy == nil && attempts <= (copied?.reduce(0) { $0 + $1.mappings.count } ?? 0) + 1
       self.copy = copy
       self.observation = observation
+      // An eager singleton the injector built, which failed when built again in the copy, is
+      // judged by that build: the copy holds the injector's value. Unless that value holds a
+      // provider or lazy value, bound to the injector, that validation cannot explore: then
+      // it is reported as failed, as one the injector did not build.
+      for failure in rebuilt.close() where copy != nil {
+        guard let value = try? failure.injector.resolve(failure.key),
+          RebuiltEagerSingletons.holdsDeferredResolution(value)
+        else { continue }
+        failedEagerSingletons.append(
+          .eagerSingletonFailed(key: failure.key, error: failure.error))
+      }
       let held = GraphExplorer.resolvable(in: copied ?? GraphExplorer.levels(of: snapshot))
 
       let owners = GraphExplorer.mappingOwners(in: snapshot)
@@ -254,8 +271,13 @@ extension GraphExplorer {
       }
       // A provider or lazy value resolves later: an edge to its key closes no cycle of builds,
       // and a cycle through it is allowed.
-      notes += GraphExplorer.allowedCycles(in: graph).map {
-        ValidationNote.allowedCycle(path: $0)
+      // The cycles searched once for the order of the checks, when they found none and no
+      // deferred edge was added: what was recorded since are failed edges, which close no
+      // allowed cycle.
+      if !dependenciesHaveNoCycle || !state.deferredDependencies.isEmpty {
+        notes += GraphExplorer.allowedCycles(in: graph).map {
+          ValidationNote.allowedCycle(path: $0)
+        }
       }
       notes += laterNotes
       let unverified = arguments.unverified(

@@ -6,6 +6,10 @@ extension GraphExplorer {
   /// copy of the injector that holds its mapping, with that injector's mappings and decorators
   /// (Concepts.md: a parent's singleton's dependencies come from the injector that holds it).
   ///
+  /// An eager singleton is built anew in its copy, where what it needs is checked; one that the
+  /// injector built, and that fails when built again (with mappings made after it), is judged
+  /// by the build the app made: its copy takes the built value.
+  ///
   /// - Parameters:
   ///   - injector: The injector validated.
   ///   - keepingPreparedValues: Whether each copy shares the values its original built with
@@ -36,11 +40,12 @@ extension GraphExplorer {
       }
       if let parent = copy {
         copy = try level.makeCopy(
-          label: label, keepingPreparedValues: keepingPreparedValues, parent: parent,
-          applying: unmapRemoved)
+          label: label, keepingPreparedValues: keepingPreparedValues,
+          fallingBackOnBuiltEagerSingletons: true, parent: parent, applying: unmapRemoved)
       } else {
         copy = try level.makeCopy(
-          label: label, keepingPreparedValues: keepingPreparedValues, applying: unmapRemoved)
+          label: label, keepingPreparedValues: keepingPreparedValues,
+          fallingBackOnBuiltEagerSingletons: true, applying: unmapRemoved)
       }
     }
     return copy!
