@@ -158,6 +158,8 @@ extension Injector {
         let copy = Self.unbuiltCopy(
           of: $0.registration, owner: keepingOwners ? $0.owner : nil,
           sharingPrepared: keepingPreparedValues)
+        // An identity while held: `copy` is kept by the layer this map returns for the whole
+        // of makeCopy, and `builtOriginals` is dropped when makeCopy returns.
         if fallingBackOnBuiltEagerSingletons, $0.registration.isBuiltEagerSingleton {
           builtOriginals[ObjectIdentifier(copy)] = $0.registration
         }

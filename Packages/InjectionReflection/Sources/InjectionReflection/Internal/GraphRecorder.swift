@@ -64,6 +64,8 @@ final class GraphRecorder: Sendable {
       state.withLock { state in
         if let later {
           state.deferredDependencies.insert(Dependency(from: event.key, to: later.key))
+          // An identity while held: the injector is one of the run's copies, which `Run.copyChain`
+          // keeps alive until the report is made, and only those are observed.
           state.deferredValues.append(
             DeferredValue(
               value: later, path: event.path + [event.key],
