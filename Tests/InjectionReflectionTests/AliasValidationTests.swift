@@ -7,6 +7,13 @@ import Testing
   protocol Reserving: AnyObject, Sendable {}
   final class TicketService: Reserving {}
 
+  final class ProductionModule: InjectionModule {
+    func configure(_ mappings: ModuleMappings) {
+      mappings.map(TicketService.self, scope: .singleton) { _ in TicketService() }
+      mappings.alias((any Reserving).self, to: TicketService.self) { $0 }
+    }
+  }
+
   private static let alias = InjectionKey((any Reserving).self)
   private static let target = InjectionKey(TicketService.self)
 
@@ -27,6 +34,29 @@ import Testing
     #expect(
       graph.dot().contains(
         "\"AliasValidationTests.Reserving\" -> \"AliasValidationTests.TicketService\";"))
+  }
+
+  @Test func theGraphDrawsAnAliasAsAnAliasOfItsTargetNotAsATransient() throws {
+    let injector = Injector(label: "tickets")
+    try injector.addModule(ProductionModule())
+
+    let graph = try injector.validate().graph
+
+    let detail =
+      "alias of AliasValidationTests.TicketService, module AliasValidationTests.ProductionModule"
+    #expect(graph.dot().contains("[label=\"AliasValidationTests.Reserving\\n\(detail)\"]"))
+    #expect(graph.mermaid.contains(detail))
+    #expect(!graph.dot().contains("transient"))
+  }
+
+  @Test func anAliasNodeNamesTheKeyItResolves() throws {
+    let injector = Injector(label: "tickets")
+    try injector.addModule(ProductionModule())
+
+    let graph = try injector.validate().graph
+
+    #expect(graph.nodes.first { $0.key == Self.alias }?.aliasTarget == Self.target)
+    #expect(graph.nodes.first { $0.key == Self.target }?.aliasTarget == nil)
   }
 
   @Test func aDanglingAliasIsReportedAsItsTargetMissing() {

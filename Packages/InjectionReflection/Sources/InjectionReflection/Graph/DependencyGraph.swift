@@ -38,6 +38,12 @@ public struct DependencyGraph: Sendable, Hashable {
     /// The node's detail line says `decorated` (or `2 decorators`); the decorators'
     /// dependencies are edges of the node, as the factory's are.
     public let decoratorCount: Int
+    /// The key an alias resolves (`Mapper.alias(_:named:to:targetNamed:_:)` of InjectionCore),
+    /// as the mapping's snapshot says (`MappingSnapshot.aliasTarget`); `nil` for every other node.
+    ///
+    /// The node's detail line says `alias of TicketService` instead of a scope: an alias
+    /// serves its target's value in the target's scope.
+    public let aliasTarget: InjectionKey?
 
     /// Creates a node.
     ///
@@ -47,10 +53,12 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - isRoot: Whether it is a root the app resolves by itself.
     ///   - resettableScope: The resettable scope of its mapping, if any.
     ///   - decoratorCount: How many decorators wrap its values.
+    ///   - aliasTarget: The key it resolves, if it is an alias.
     package init(
       key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil,
-      decoratorCount: Int = 0
+      decoratorCount: Int = 0, aliasTarget: InjectionKey? = nil
     ) {
+      self.aliasTarget = aliasTarget
       self.resettableScope = resettableScope
       self.key = key
       self.kind = kind
@@ -191,6 +199,8 @@ public struct DependencyGraph: Sendable, Hashable {
   func detail(of node: Node) -> String {
     let detail =
       switch node.kind {
+      case .mapped(_, _, let owner) where node.aliasTarget != nil:
+        "alias of \(node.aliasTarget.map(title(of:)) ?? ""), \(owner)"
       case .mapped(_, .instance, let owner): "instance, \(owner)"
       case .mapped(let scope, _, let owner):
         node.resettableScope.map { "\(scope) in \($0), \(owner)" } ?? "\(scope), \(owner)"
