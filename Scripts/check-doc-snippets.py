@@ -12,8 +12,12 @@ How a page becomes code:
   which depends on this repository by `.package(path:)`, every target on its four products,
   built in debug with the repository's upcoming features (ExistentialAny,
   MemberImportVisibility).
-- Every module imports InjectionCore, Foundation and Testing, plus whatever a block of its page
-  imports; a page of a module's DocC catalog also imports that module.
+- Each block (with the blocks that continue it) is a file of its module that imports
+  InjectionCore, Foundation and Testing (a page of a module's DocC catalog also that module),
+  plus what the visible blocks up to it import; a setup's file imports what any block of the
+  page imports, and what a setup imports reaches no visible block. A block that uses a type or
+  function declared at the top level only by a later block (or setup) of its module is an error:
+  a reader copies a block with what comes before it.
 - A block's top-level declarations (types, extensions, functions, `@Test` functions; a `let` or
   `var` without `try`/`await`, of a name the page has not declared yet, that comes before the
   block's first statement) go at file scope, so later blocks of the page can use them; such a
@@ -452,14 +456,33 @@ def unsafe_global(line: str) -> str:
     return line[:attributes] + "nonisolated(unsafe) " + line[attributes:]
 
 
-def generate_module(module: Module, extra_imports: list[str]) -> str:
-    imports = list(DEFAULT_IMPORTS)
-    imports += [name for name in extra_imports if name not in imports]
-    body: list[str] = []
+def block_imports(block: Block) -> list[str]:
+    found = []
+    for line in block.lines:
+        match = IMPORT.match(line)
+        if match and match.group(1) not in found:
+            found.append(match.group(1))
+    return found
+
+
+def generate_module(
+    module: Module, extra_imports: list[str], visible: list[tuple[int, list[str]]]
+) -> dict[str, str]:
+    """The module's files: one per hidden setup, and one per block with the blocks that
+    continue it. A block's file imports the defaults (and a catalog's module) and what the
+    visible blocks of the page up to it import (`visible`: each one's line and imports, in any
+    module of the page), never what a hidden setup imports: a reader who copies a block and
+    what comes before it has those imports. A setup's file imports all of them."""
+    catalog = re.match(r"Packages/(\w+)/Sources/\1/\1\.docc/", module.path)
+    base = list(DEFAULT_IMPORTS) + ([catalog.group(1)] if catalog else [])
+    everything = base + [name for name in extra_imports if name not in base]
+    files: list[tuple[str, list[str], list[str]]] = []  # name, imports, body
+    visible_imports: list[str] = []
     globals_seen: set[str] = set()
     function: list[str] = []  # the statements of the open block function
     scopes = 0  # the `do {` scopes of the blocks that continue it
     function_name = ""
+    function_file: list[str] | None = None  # the body the open function goes into
 
     def close(lines: list[str], name: str, depth: int) -> list[str]:
         if not lines:
@@ -468,9 +491,25 @@ def generate_module(module: Module, extra_imports: list[str]) -> str:
         return [header, *lines, "#sourceLocation()", *(["}"] * depth), "}"]
 
     for block in module.blocks:
-        if not block.hidden and not block.continues:
-            body += close(function, function_name, scopes)
+        for line, names in visible:
+            if line <= block.line:
+                visible_imports += [n for n in names if n not in visible_imports]
+        imports_now = base + [n for n in visible_imports if n not in base]
+        if block.hidden:
+            body: list[str] = []
+            files.append((f"Setup_{block.line}", everything, body))
+        elif not block.continues:
+            if function_file is not None:
+                function_file += close(function, function_name, scopes)
             function, function_name, scopes = [], str(block.line), 0
+            body = []
+            files.append((f"Block_{block.line}", imports_now, body))
+            function_file = body
+        else:
+            body = function_file if function_file is not None else []
+            for index, (name, _, existing) in enumerate(files):
+                if existing is body:
+                    files[index] = (name, imports_now, existing)
         statements: list[str] = []
         located = False
         for offset, lines, kind in items(block):
@@ -483,7 +522,7 @@ def generate_module(module: Module, extra_imports: list[str]) -> str:
                 else:
                     globals_seen.add(name)
             if kind == "import":
-                pass  # every module of the page imports what any of its blocks imports
+                pass  # at the top of the file
             elif kind == "decl":
                 body += [location, *lines]
                 located = True
@@ -501,10 +540,60 @@ def generate_module(module: Module, extra_imports: list[str]) -> str:
             scopes += 1
         else:
             function += statements
-    body += close(function, function_name, scopes)
-    header = [f"// Generated by Scripts/check-doc-snippets.py from {module.path}; do not edit."]
-    header += [f"import {name}" for name in imports]
-    return "\n".join(header + body) + "\n"
+    if function_file is not None:
+        function_file += close(function, function_name, scopes)
+    generated = {}
+    for name, imports, body in files:
+        header = [f"// Generated by Scripts/check-doc-snippets.py from {module.path}; do not edit."]
+        header += [f"import {imported}" for imported in imports]
+        generated[f"{name}.swift"] = "\n".join(header + body) + "\n"
+    return generated
+
+
+TYPE_DECLARATION = re.compile(
+    r"^(?:struct|class|protocol|enum|actor|typealias|func)\s+([A-Za-z_]\w*)"
+)
+
+
+def declared_later(module: Module) -> list[str]:
+    """Names a visible block uses that only a later block (or setup) of its module declares at
+    the top level: a type or a function. A reader copies a block with what comes before it, so
+    what a block uses must be declared before it or in it."""
+    declarations: list[dict[str, int]] = []  # per block: top-level type and function names
+    for block in module.blocks:
+        names: dict[str, int] = {}
+        for offset, lines, kind in items(block):
+            if kind != "decl":
+                continue
+            code = strip_attributes(" ".join(c for (_, _, c) in lex(lines)))
+            match = TYPE_DECLARATION.match(code)
+            if match:
+                names.setdefault(match.group(1), block.line + offset)
+        declarations.append(names)
+    problems = []
+    for index, block in enumerate(module.blocks):
+        if block.hidden:
+            continue
+        known = set().union(*declarations[: index + 1])
+        later: dict[str, int] = {}
+        for names in declarations[index + 1:]:
+            for name, line in names.items():
+                if name not in known:
+                    later.setdefault(name, line)
+        if not later:
+            continue
+        reported = set()
+        for offset, (_, _, code) in enumerate(lex(block.lines)):
+            for match in re.finditer(r"(?<![\w.])([A-Za-z_]\w*)\b(?!\s*:(?!:))", code):
+                name = match.group(1)
+                if name in later and name not in reported:
+                    reported.add(name)
+                    problems.append(
+                        f"{block.path}:{block.line + offset}: error: uses '{name}', which the page "
+                        f"declares later (line {later[name]}): declare it before this block or "
+                        "in it (a reader copies a block with what comes before it)"
+                    )
+    return problems
 
 
 def manifest(modules: list[Module], dependency_path: pathlib.Path) -> str:
@@ -558,9 +647,22 @@ def write_package(work: pathlib.Path, modules: list[Module], prune: bool = True)
                     f.unlink()
                 stale.rmdir()
     for module in modules:
-        text = generate_module(module, page_imports(modules, module.path))
-        write_if_changed(sources / module.name / "Snippets.swift", text)
-        map_generated(sources / module.name / "Snippets.swift", text)
+        visible = [
+            (block.line, block_imports(block))
+            for other in modules
+            if other.path == module.path
+            for block in other.blocks
+            if not block.hidden
+        ]
+        generated = generate_module(module, page_imports(modules, module.path), visible)
+        directory = sources / module.name
+        if directory.exists():
+            for stale in directory.iterdir():
+                if stale.name not in generated:
+                    stale.unlink()
+        for name, text in generated.items():
+            write_if_changed(directory / name, text)
+            map_generated(directory / name, text)
 
 
 DIAGNOSTIC = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<line>\d+):(?:\d+:)? (?P<kind>error|warning): (?P<message>.*)$")
@@ -723,6 +825,25 @@ this is not Swift
 ```swift
 let broken: Int = "a string"
 ```
+
+<!-- snippet-setup
+import Synchronization
+-->
+```swift
+let counter = Mutex(0)   // Mutex's import is hidden in the setup: the reader does not see it
+```
+"""
+
+
+LATER_PAGE = """# Used before it is declared
+
+```swift
+let handler = Handler()
+```
+
+```swift
+final class Handler {}
+```
 """
 
 
@@ -740,23 +861,38 @@ def self_test(work: pathlib.Path) -> int:
             assert why in str(failure), str(failure)
         else:
             raise AssertionError(f"no error for {bad!r}")
+    (later,), _, _ = parse_page("later.md", LATER_PAGE)
+    expected_later = [
+        "later.md:4: error: uses 'Handler', which the page declares later (line 8): declare it "
+        "before this block or in it (a reader copies a block with what comes before it)"
+    ]
+    if declared_later(later) != expected_later:
+        print(f"self-test failed: expected {expected_later}, got {declared_later(later)}",
+              file=sys.stderr)
+        return 1
     module = found[0]
     module.name = "SnippetsSelfTest"
     write_package(work, [module], prune=False)
     ok, errors, output = build(work, module.name)
-    expected = "self-test.md:28: error: cannot convert value of type 'String' to specified type 'Int'"
-    if ok or errors != [expected]:
+    expected = [
+        "self-test.md:28: error: cannot convert value of type 'String' to specified type 'Int'",
+        "self-test.md:35: error: cannot find 'Mutex' in scope",
+    ]
+    if ok or sorted(errors) != sorted(expected):
         print(output, file=sys.stderr)
         print(f"self-test failed: expected exactly {expected!r}, got {errors}", file=sys.stderr)
         return 1
-    module.blocks.pop()  # without the broken block, the page compiles
+    del module.blocks[-3:]  # without the broken blocks, the page compiles
     write_package(work, [module], prune=False)
     ok, errors, output = build(work, module.name)
     if not ok:
         print(output, file=sys.stderr)
         print("self-test failed: the good blocks did not compile", file=sys.stderr)
         return 1
-    print("ok: self-test (a broken block fails at its Markdown line, good blocks compile)")
+    print(
+        "ok: self-test (a broken block fails at its Markdown line, and so does a block that uses a"
+        " module only a hidden setup imports or a type declared later; good blocks compile)"
+    )
     return 0
 
 
@@ -777,6 +913,8 @@ def main() -> int:
     modules, skipped, manifests, problems = collect(pages(arguments.files))
     if not arguments.files:
         problems += duplicated_lines()
+    for module in modules:
+        problems += declared_later(module)
     blocks = sum(1 for m in modules for b in m.blocks if not b.hidden)
     if arguments.list:
         for module in modules:
