@@ -68,6 +68,29 @@ extension GummiInjectionExamplesTests {
     }
   }
 
+  /// The `to:` key of the README's "But you could do this" rule.
+  class MyImplementation2 {
+    init() {}
+    func describe() -> String { "MyImplementation2" }
+  }
+
+  /// The class that rule maps under `MyImplementation2`'s key: in Swift, a subclass of it.
+  final class MyImplementation1: MyImplementation2 {
+    override func describe() -> String { "MyImplementation1" }
+  }
+
+  /// Two singletons that need each other ("Handles circular dependencies for singletons").
+  final class Pilot: Injectable, Sendable {
+    let plane = Injected<Plane>()
+    init() {}
+  }
+
+  /// The other half of the circle.
+  final class Plane: Injectable, Sendable {
+    let pilot = Injected<Pilot>()
+    init() {}
+  }
+
   /// A weak reference, to see when the injector lets go of a value.
   final class Weak<Object: AnyObject & Sendable>: Sendable {
     weak let object: Object?
@@ -100,6 +123,28 @@ extension GummiInjectionExamplesTests.Service: GummiInjectionExamplesTests.Remot
     // [injector unMap:[Service class] from:@protocol(RemoteService)];
     injector.unmap((any RemoteService).self)
     #expect(!injector.isMapped((any RemoteService).self))
+  }
+
+  @Test func aClassIsMappedUnderAnotherClassesKeyWhenItIsASubclassOfIt() throws {
+    let rules = Injector(label: "rules")
+
+    // [injector map:[MyImplementation1 class] to:[MyImplementation2 class]];
+    rules.map(MyImplementation2.self, with: MyImplementation1.init)
+
+    let resolved = try rules.resolve(MyImplementation2.self)
+    #expect(resolved is MyImplementation1)
+    #expect(resolved.describe() == "MyImplementation1")
+  }
+
+  @Test func circularSingletonsGetEachOthersOneInstance() throws {
+    let airline = Injector(label: "airline")
+    airline.map(Pilot.self, scope: .singleton)
+    airline.map(Plane.self, scope: .singleton)
+
+    let pilot = try airline.resolve(Pilot.self)
+
+    #expect(pilot.plane.value.pilot.value === pilot)
+    #expect(try airline.resolve(Plane.self) === pilot.plane.value)
   }
 
   @Test func anInstanceIsMappedWithToAfterItsKey() throws {

@@ -31,6 +31,48 @@ final class InvalidDummy: Injectable {
   init() {}
 }
 
+/// The README's format sketch, `ExampleService` and `Other Service`, as a file.
+private let readmeSketch = """
+  <plist version="1.0">
+  <dict>
+    <key>Services</key>
+    <dict>
+      <key>ExampleService</key>
+      <dict>
+        <key>title</key><string>an example</string>
+      </dict>
+      <key>Other Service</key>
+      <dict>
+        <key>propertyName</key><string>fooString</string>
+        <key>otherPropertyName</key><integer>5</integer>
+      </dict>
+    </dict>
+  </dict>
+  </plist>
+  """
+
+/// The sketch's `ExampleService`.
+struct Example: Decodable, Sendable {
+  let title: String
+}
+
+/// The sketch's `Other Service`: a string and an int.
+struct Other: Decodable, Sendable {
+  let propertyName: String
+  let otherPropertyName: Int
+}
+
+/// The README's `MyService`, which `FooClass` got with `[self get:@"MyService"]`.
+struct MyService: Decodable, Sendable {
+  let endpoint: String
+}
+
+/// The README's `FooClass`.
+final class FooClass: Injectable {
+  @Injected var myService: MyService
+  init() {}
+}
+
 extension OCSimpleInjectorExamplesTests {
   /// The app's injector with the seed's `Services.plist` added as a module.
   static func makeInjector() throws -> Injector {
@@ -70,6 +112,53 @@ extension OCSimpleInjectorExamplesTests {
 
     #expect(invalid.invalid == nil)
     #expect(try injector.resolve((any InvalidService)?.self) == nil)
+  }
+
+  @Test func theReadmesSketchConfiguresOtherServiceUnderTheNameWithItsSpace() throws {
+    let file = try ServicesFile(data: Data(readmeSketch.utf8), source: "Services.plist")
+    let services = ServiceRegistry()
+    services.register(Example.self)
+    services.register(Other.self, as: "Other ")
+    let configured = Injector(label: "app")
+
+    try configured.addModule(ServicesModule(file: file, registry: services))
+
+    let other = try configured.resolve(Other.self)
+    #expect(other.propertyName == "fooString")
+    #expect(other.otherPropertyName == 5)
+    #expect(try configured.resolve(Example.self).title == "an example")
+  }
+
+  @Test func theSketchsOtherServiceIsNotTheTypeNamedOtherWithoutItsSpace() throws {
+    let file = try ServicesFile(data: Data(readmeSketch.utf8), source: "Services.plist")
+    let services = ServiceRegistry()
+    services.register(Example.self)
+    services.register(Other.self)
+
+    let error = #expect(throws: PlistError.self) {
+      try ServicesModule(file: file, registry: services)
+    }
+
+    #expect(error?.description.contains("\"Other \" is not registered") == true)
+  }
+
+  @Test func fooClassGetsMyServiceFromItsEntry() throws {
+    let file = try ServicesFile(
+      data: Data(
+        """
+        <plist version="1.0"><dict><key>Services</key><dict>
+          <key>MyServiceService</key>
+          <dict><key>endpoint</key><string>https://example.com</string></dict>
+        </dict></dict></plist>
+        """.utf8),
+      source: "Services.plist")
+    let myServices = ServiceRegistry()
+    myServices.register(MyService.self)
+    let app = Injector(label: "app")
+
+    try app.addModule(ServicesModule(file: file, registry: myServices))
+
+    #expect(try app.resolve(FooClass.self).myService.endpoint == "https://example.com")
   }
 
   @Test func aServiceTheAppDidNotRegisterIsAnErrorWhenTheFileIsLoaded() throws {
