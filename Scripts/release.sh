@@ -10,8 +10,8 @@
 # - the working tree is clean (the tag names a commit, never uncommitted files);
 # - CHANGELOG.md has an empty `## [Unreleased]` followed by `## [VERSION] - YYYY-MM-DD` with at
 #   least one entry, and link references for both;
-# - the README's installation snippet says `from: "VERSION"`; Scripts/check-consumer.sh reads the
-#   version from that snippet, so the consumer check builds against the same tag;
+# - the README's versioned installation line says `from: "VERSION"`; Scripts/check-consumer.sh
+#   reads that line, so the consumer check resolves it against the same tag;
 # - unless --skip-ci: `bash .ci/run` passes on a fresh clone of HEAD, and the API baselines in
 #   Scripts/api-baseline/ record exactly the API of HEAD (run `bash Scripts/check-api.sh
 #   --update` and commit when they do not).
@@ -80,12 +80,12 @@ grep -qE "^\[$version\]: " CHANGELOG.md || fail "CHANGELOG.md has no link refere
 grep -qE '^\[Unreleased\]: .*'"$version"'\.\.\.HEAD$' CHANGELOG.md \
   || fail "CHANGELOG.md's '[Unreleased]: …' link must compare $version...HEAD"
 
-# The README's installation snippet, which the consumer check builds.
+# The README's versioned installation line, which the consumer check resolves.
 readme_version=$(grep -oE '\.package\(url: "[^"]+", from: "[^"]+"\)' README.md | head -n 1 \
   | sed -E 's/.*from: "([^"]+)".*/\1/')
 [ -n "$readme_version" ] || fail "README.md has no '.package(url: …, from: …)' installation line"
 [ "$readme_version" = "$version" ] \
-  || fail "README.md's installation snippet says from: \"$readme_version\", not \"$version\""
+  || fail "README.md's versioned installation line says from: \"$readme_version\", not \"$version\""
 echo "ok: CHANGELOG.md and README.md agree on $version"
 
 if [ "$skip_ci" = false ]; then

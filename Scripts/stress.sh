@@ -4,7 +4,7 @@
 #   asan     optimized, with AddressSanitizer (use-after-free, overflows)
 #   tsan     debug, with ThreadSanitizer (data races)
 # Each configuration has its own scratch path, so running one does not rebuild another.
-# Usage: Scripts/stress.sh [release|asan|tsan] [seconds per scenario]
+# Usage: bash Scripts/stress.sh [release|asan|tsan] [seconds per scenario]
 # STRESS_SCRATCH_PATH and STRESS_BUILD_FLAGS build in another scratch path with more flags:
 # .ci/run points them at its test builds of the same configuration (the test builds compile
 # InjectionStress too), so the library is not compiled a second time.

@@ -144,6 +144,7 @@ enum TestSupportFailureCase: String, CaseIterable {
 /// The texts of the issues `body` records, each recorded as a known issue.
 func recordedIssues(_ body: () -> Void) -> [String] {
   let texts = Mutex<[String]>([])
+  // Known issue: the failures `body` provokes, whose texts Errors.md must show.
   withKnownIssue {
     body()
   } matching: { issue in
@@ -159,6 +160,7 @@ func recordedIssues(
   isolation: isolated (any Actor)? = #isolation, _ body: () async -> Void
 ) async -> [String] {
   let texts = Mutex<[String]>([])
+  // Known issue: the failures `body` provokes, whose texts Errors.md must show.
   await withKnownIssue {
     await body()
   } matching: { issue in

@@ -102,6 +102,7 @@ import Testing
   }
 
   @Test func aDecoratorOfAPlaceholderKeepsItAPlaceholder() throws {
+    // Known issue: the decorated placeholder fails the test when it is resolved.
     try withKnownIssue {
       try withTestInjector(from: Injector()) { overrides throws in
         overrides.mapPlaceholder(String.self) { "stand-in" }

@@ -30,6 +30,7 @@ import Testing
   }
 
   @Test func unusedOverridesAreListedAndReportedWhenAsked() throws {
+    // Known issue: .reportUnusedOverrides fails the test for the override nothing used.
     try withKnownIssue {
       try withTestInjector(from: App.injector, .reportUnusedOverrides) {
         $0.map((any Engine).self) { _ in TestEngine(serial: 6) }

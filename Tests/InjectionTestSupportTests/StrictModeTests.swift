@@ -6,6 +6,7 @@ import Testing
 
 @Suite struct StrictModeTests {
   @Test func aResolutionOfABaseMappingTheTestDidNotOverrideFailsTheTest() throws {
+    // Known issue: strict mode fails the test for a base mapping it did not override.
     withKnownIssue {
       withTestInjector(from: App.injector, .strict) {
         $0.map((any Engine).self) { _ in TestEngine(serial: 1) }
@@ -25,6 +26,7 @@ import Testing
   }
 
   @Test func strictModeNeverBuildsTheBasesService() throws {
+    // Known issue: strict mode fails the test for the base's service it refuses to build.
     withKnownIssue {
       withTestInjector(from: App.injector, .strict) { scope in
         _ = try? scope.injector.resolve(Dashboard.self)
@@ -94,6 +96,7 @@ import Testing
 
   @Test func aKeyReachedOnTheTestsTaskIsAKnownIssueInsideWithKnownIssue() {
     withTestInjector(from: App.injector, .strict) { scope in
+      // Known issue: strict mode's failure, recorded inside the test's own withKnownIssue.
       withKnownIssue {
         _ = try? scope.injector.resolve((any Network).self)
       } matching: { issue in

@@ -105,6 +105,7 @@ enum Serials {
 /// Each issue's comments and the error it caught; the body must record at least one.
 func recordedIssues(_ body: () throws -> Void) throws -> [String] {
   let texts = Mutex<[String]>([])
+  // Known issue: the failures `body` provokes, whose texts the caller checks.
   try withKnownIssue {
     try body()
   } matching: { issue in
@@ -119,6 +120,7 @@ func recordedIssues(
   isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
 ) async throws -> [String] {
   let texts = Mutex<[String]>([])
+  // Known issue: the failures `body` provokes, whose texts the caller checks.
   try await withKnownIssue {
     try await body()
   } matching: { issue in
