@@ -6,28 +6,41 @@ extension Injector {
   ///
   /// The new mapping also shadows the mappings of the key that modules made; removing such a
   /// module later leaves this one in place. An ``Scope/eagerSingleton`` is built now. If that
-  /// fails, or the mapping cannot work (a ``Scope/weak`` scope for a value type), the program
-  /// stops with the diagnostic; add the mapping through a module to handle the error instead.
+  /// fails, or the mapping cannot work (a ``Scope/weak`` scope for a value type, a keyed
+  /// contribution under a key this injector holds already), the program stops with the
+  /// diagnostic; add the mapping through a module to handle the error instead.
   ///
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
     let registration = mapping.registration.forAdding()
+    let taken: (replaced: [AnyRegistration], defersEager: Bool, problem: InjectionError?)
     if let problem = mapping.problem(of: registration) {
+      taken = ([], true, problem)
+    } else if mapping.isContribution {
+      taken = registry.withLock { registry in
+        // A keyed entry whose key this injector holds already is checked in the same locked
+        // step that adds it, so that two threads cannot both add one.
+        if let conflict = registry.keyedConflict(adding: [registration], owner: nil) {
+          return ([], true, conflict)
+        }
+        let replaced = registry.contribute(registration, owner: nil)
+        return (replaced, registry.defersEagerSingletons, nil)
+      }
+    } else {
+      taken = registry.withLock { registry in
+        if mapping.isDecorator {
+          registry.decorate(registration, owner: nil)
+          return ([], true, nil)
+        }
+        let replaced = registry.push(registration, owner: nil).map { [$0] } ?? []
+        return (replaced, registry.defersEagerSingletons, nil)
+      }
+    }
+    withExtendedLifetime(taken.replaced) {}  // released here, after the mutex
+    if let problem = taken.problem {
       fatalError("InjectionCore: \(problem)")
     }
-    let (replaced, defersEager) = registry.withLock { registry -> (AnyRegistration?, Bool) in
-      if mapping.isDecorator {
-        registry.decorate(registration, owner: nil)
-        return (nil, true)
-      }
-      guard mapping.isContribution else {
-        return (registry.push(registration, owner: nil), registry.defersEagerSingletons)
-      }
-      registry.contribute(registration, owner: nil)
-      return (nil, registry.defersEagerSingletons)
-    }
-    withExtendedLifetime(replaced) {}  // released here, after the mutex
-    guard !defersEager else { return }
+    guard !taken.defersEager else { return }
     do {
       try registration.prepare(in: self)
     } catch {
