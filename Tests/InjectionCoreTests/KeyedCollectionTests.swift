@@ -213,17 +213,20 @@ import Testing
   }
 
   @Test func anOverriddenEntryIsNotBuilt() throws {
-    let injector = Injector()
+    let parent = Injector()
     let built = Counter()
-    injector.contribute((any Parser).self, forKey: "json") { _ in
+    parent.contribute((any Parser).self, forKey: "json") { _ in
       built.increment()
-      return NamedParser("old")
+      return NamedParser("parent")
     }
-    injector.contribute((any Parser).self, forKey: "json", overriding: true) { _ in
-      NamedParser("new")
+    let child = parent.makeChild()
+    child.contribute((any Parser).self, forKey: "json") { _ in
+      built.increment()
+      return NamedParser("direct")
     }
-    #expect(try formats(injector) == ["json": "new"])
-    #expect(try injector.resolve((any Parser).self, forKey: "json")?.format == "new")
+    try child.addModule(ParserModule(("json", "module"), overriding: true))
+    #expect(try formats(child) == ["json": "module"])
+    #expect(try child.resolve((any Parser).self, forKey: "json")?.format == "module")
     #expect(built.value == 0)
   }
 
