@@ -13,39 +13,55 @@ extension Injector {
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
     let registration = mapping.registration.forAdding()
-    let taken: (replaced: [AnyRegistration], defersEager: Bool, problem: InjectionError?)
     if let problem = mapping.problem(of: registration) {
-      taken = ([], true, problem)
-    } else if mapping.isContribution {
-      taken = registry.withLock { registry in
-        // A keyed entry whose key this injector holds already is checked in the same locked
-        // step that adds it, so that two threads cannot both add one.
-        if let conflict = registry.keyedConflict(adding: [registration], owner: nil) {
-          return ([], true, conflict)
-        }
-        let replaced = registry.contribute(registration, owner: nil)
-        return (replaced, registry.defersEagerSingletons, nil)
-      }
+      Self.stop(problem)
+    }
+    let defersEager: Bool
+    if mapping.isContribution {
+      defersEager = addContribution(registration)
     } else {
-      taken = registry.withLock { registry in
+      let replaced: AnyRegistration?
+      (replaced, defersEager) = registry.withLock { registry -> (AnyRegistration?, Bool) in
         if mapping.isDecorator {
           registry.decorate(registration, owner: nil)
-          return ([], true, nil)
+          return (nil, true)
         }
-        let replaced = registry.push(registration, owner: nil).map { [$0] } ?? []
-        return (replaced, registry.defersEagerSingletons, nil)
+        return (registry.push(registration, owner: nil), registry.defersEagerSingletons)
       }
+      withExtendedLifetime(replaced) {}  // released here, after the mutex
     }
-    withExtendedLifetime(taken.replaced) {}  // released here, after the mutex
-    if let problem = taken.problem {
-      fatalError("InjectionCore: \(problem)")
-    }
-    guard !taken.defersEager else { return }
+    guard !defersEager else { return }
     do {
       try registration.prepare(in: self)
     } catch {
       fatalError("InjectionCore: \(error)")
     }
+  }
+
+  /// Adds a direct contribution, or stops the program when it is an entry of a keyed
+  /// collection whose key this injector holds already (and it does not override it).
+  ///
+  /// The key is checked in the same locked step that adds the entry, so that two threads
+  /// cannot both add one.
+  ///
+  /// - Returns: Whether an eager singleton's build waits (``Registry/defersEagerSingletons``).
+  private func addContribution(_ registration: AnyRegistration) -> Bool {
+    let (replaced, defersEager, conflict) = registry.withLock {
+      registry -> ([AnyRegistration], Bool, InjectionError?) in
+      if let conflict = registry.keyedConflict(adding: [registration], owner: nil) {
+        return ([], true, conflict)
+      }
+      let replaced = registry.contribute(registration, owner: nil)
+      return (replaced, registry.defersEagerSingletons, nil)
+    }
+    withExtendedLifetime(replaced) {}  // released here, after the mutex
+    if let conflict { Self.stop(conflict) }
+    return defersEager
+  }
+
+  /// Stops the program with the diagnostic of a mapping that cannot work, made directly.
+  private static func stop(_ problem: InjectionError) -> Never {
+    fatalError("InjectionCore: \(problem)")
   }
 
   /// Removes every mapping of a key from this injector (direct ones and those of modules), and

@@ -29,14 +29,15 @@ extension Injector {
       module.unload(from: self)
       throw error
     }
-    let owner = String(reflecting: type(of: module))
+    // Only contributions can conflict; the module's name is made outside the lock.
+    let owner = registrations.contributions.isEmpty ? nil : String(reflecting: type(of: module))
     let (replaced, conflict) = registry.withLock {
       registry -> ([AnyRegistration], InjectionError?) in
       registry.modulesBeingAdded.remove(id)
       // Checked again where the entries are added: another thread may have contributed one of
       // their keys since `configuredRegistrations` checked.
-      if let conflict = registry.keyedConflict(
-        adding: registrations.contributions, owner: owner)
+      if let owner,
+        let conflict = registry.keyedConflict(adding: registrations.contributions, owner: owner)
       {
         return ([], conflict)
       }
@@ -176,6 +177,7 @@ extension Injector {
     registrations: ConfiguredModule
   ) -> InjectionError? {
     typealias Removed = (module: any InjectionModule, removed: [AnyRegistration])
+    let owner = registrations.contributions.isEmpty ? nil : String(reflecting: type(of: new))
     let (removed, replaced, conflict) = registry.withLock {
       registry -> (Removed?, [AnyRegistration], InjectionError?) in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
@@ -183,8 +185,8 @@ extension Injector {
       let removed = old.flatMap {
         registry.finishRemoval(of: ObjectIdentifier($0), removingAliases: false)
       }
-      if let conflict = registry.keyedConflict(
-        adding: registrations.contributions, owner: String(reflecting: type(of: new)))
+      if let owner,
+        let conflict = registry.keyedConflict(adding: registrations.contributions, owner: owner)
       {
         return (removed, registry.removeAliases(of: oldKeys), conflict)
       }
