@@ -15,7 +15,9 @@ public struct Mapping: Sendable {
   ///
   /// So that a custom ``Mapper`` can tell what it was given, for example to record which keys
   /// a test overrides. For a contribution (``isContribution``) it is the collection's key,
-  /// whose type is the array `[Element]` that ``Injector/resolveAll(_:named:)`` returns.
+  /// whose type is the array `[Element]` that ``Injector/resolveAll(_:named:)`` returns (for
+  /// a keyed one, the dictionary `[EntryKey: Element]` of
+  /// ``Injector/resolveAll(_:keyedBy:named:)``).
   public var key: InjectionKey { registration.key.publicKey }
 
   /// Whether this mapping contributes one value to a collection (made by one of the
