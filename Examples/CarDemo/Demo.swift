@@ -90,13 +90,40 @@ enum Demo {
       "11. A driver signs in: the session lives in DriverScope until sign-out resets it")
     DriverSession.runStep(injector: injector, console: console)
 
-    console.print("12. Resolve Vehicle, a protocol nothing maps")
+    console.print(
+      "12. Drive modes by name: a keyed collection; TrackDayModule overrides the sport mode")
+    runDriveModeStep(injector: injector, console: console)
+
+    console.print("13. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {
       for line in error.description.split(separator: "\n") {
         console.print(String(line))
       }
+    }
+  }
+
+  /// Contributes the standard drive modes by name, then adds and removes a module that
+  /// overrides one of them.
+  private static func runDriveModeStep(injector: Injector, console: any Console) {
+    ModeSelector.contributeStandard(on: injector)
+    let module = TrackDayModule()
+    do {
+      let selector = try injector.resolve(ModeSelector.self)
+      console.print(
+        "   modes: \(selector.names); \(try selector.select("sport")?.description ?? "none")")
+      try injector.addModule(module)
+      let trackDay = try injector.resolve(ModeSelector.self)
+      console.print(
+        "   with TrackDayModule: \(trackDay.names); \(try trackDay.select("sport")?.description ?? "none")"
+      )
+      injector.removeModule(module)
+      console.print(
+        "   without it: \(try injector.resolve((any DriveMode).self, forKey: "sport")?.description ?? "none")"
+      )
+    } catch {
+      console.print("   \(error)")
     }
   }
 

@@ -62,6 +62,13 @@ import Testing
     #expect(lines.contains("   without it: radio"))
   }
 
+  @Test func driveModesAreFoundByNameAndAModuleOverridesOneUntilItIsRemoved() async {
+    let lines = await demoLines
+    #expect(lines.contains("   modes: eco, sport; sport: sharp throttle"))
+    #expect(lines.contains("   with TrackDayModule: eco, sport, track; sport: launch control"))
+    #expect(lines.contains("   without it: sport: sharp throttle"))
+  }
+
   @Test func signingOutResetsTheDriverScopeSoTheNextDriverGetsANewSession() async {
     let lines = await demoLines
     #expect(lines.contains("   signed in: Ada, one session"))

@@ -41,6 +41,7 @@ struct Scenario: Sendable {
     LazyWaitsForASingleton.scenario,
     ObserverResolvesWithArguments.scenario,
     CollectionsWhileModulesChange.scenario,
+    KeyedCollectionsWhileModulesChange.scenario,
     AliasesWhileTargetChanges.scenario,
     ResetWhileResolving.scenario,
     DecoratorsWhileModulesChange.scenario,

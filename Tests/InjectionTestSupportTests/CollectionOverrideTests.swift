@@ -54,3 +54,47 @@ import Testing
     }
   }
 }
+
+/// Tests that replace entries of a keyed collection.
+@Suite struct KeyedCollectionOverrideTests {
+  private static func base() -> Injector {
+    let base = Injector(label: "app")
+    base.contribute(String.self, forKey: "json", to: "JSON parser")
+    base.contribute(String.self, forKey: "csv", scope: .singleton) { _ in "CSV parser" }
+    return base
+  }
+
+  @Test func aTestsEntryWinsOverTheBasesEntryOfItsKey() throws {
+    let base = Self.base()
+    try withTestInjector(from: base) { overrides throws in
+      overrides.contribute(String.self, forKey: "json", to: "fake parser")
+    } operation: { scope throws in
+      let parsers = try scope.injector.resolveAll(String.self, keyedBy: String.self)
+      #expect(parsers == ["json": "fake parser", "csv": "CSV parser"])
+      #expect(scope.overriddenKeys == [InjectionKey([String: String].self)])
+    }
+    let parsers = try base.resolveAll(String.self, keyedBy: String.self)
+    #expect(parsers == ["json": "JSON parser", "csv": "CSV parser"])
+  }
+
+  @Test func aTestRemovesTheBasesEntries() throws {
+    let base = Self.base()
+    let child = base.makeChild(label: "request")
+    child.contribute(String.self, forKey: "xml", to: "XML parser")
+    try withTestInjector(from: child) { overrides throws in
+      overrides.removeContributions(to: String.self, keyedBy: String.self)
+      overrides.contribute(String.self, forKey: "yaml", to: "YAML parser")
+    } operation: { scope throws in
+      let parsers = try scope.injector.resolveAll(String.self, keyedBy: String.self)
+      #expect(parsers == ["yaml": "YAML parser"])
+    }
+    #expect(try child.resolveAll(String.self, keyedBy: String.self).count == 3)
+  }
+
+  @Test func anEntryOverriddenFromTheTestBodyWins() throws {
+    try withTestInjector(from: Self.base()) { scope in
+      try scope.override { $0.contribute(String.self, forKey: "csv") { _ in "late" } }
+      #expect(try scope.injector.resolve(String.self, forKey: "csv") == "late")
+    }
+  }
+}

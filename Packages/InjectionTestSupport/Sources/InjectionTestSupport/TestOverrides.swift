@@ -15,7 +15,9 @@ public import InjectionCore
 /// Mapping a key twice in one scope keeps the later mapping, as mapping it twice on an injector
 /// does; a suite's overrides come before its tests' own, so a test's win. A contribution
 /// (`contribute`) is added to the collection of its key, after the base's contributions;
-/// ``removeContributions(to:named:)`` replaces the collection. A key the test maps is exactly
+/// ``removeContributions(to:named:)`` replaces the collection. An entry of a keyed collection
+/// (`contribute(_:forKey:…)`) wins over the base's entry of its key;
+/// ``removeContributions(to:keyedBy:named:)`` removes the base's entries. A key the test maps is exactly
 /// what the test said: the base's decorators do not wrap it, whether it is mapped `to:` an
 /// instance or to a factory; a decorator the test adds (`decorate`, before or after the
 /// mapping) does, when the value is built. A decorator is added after the base's decorators of
@@ -78,6 +80,31 @@ public final class TestOverrides: Mapper {
   ///   - name: The collection's name, or `nil` for the unnamed collection.
   public func removeContributions<Element>(to type: Element.Type, named name: String? = nil) {
     changes.append(.removeContributions(InjectionKey([Element].self, named: name)))
+  }
+
+  /// Removes every entry of a keyed collection from the test injector (the base keeps its
+  /// own), so that the test's own entries are the whole collection.
+  ///
+  /// An entry the test contributes (`contribute(_:forKey:…)`) under a key the base holds
+  /// already wins over the base's, as a child injector's entry does: no `overriding: true` and
+  /// no removal is needed to replace one entry.
+  ///
+  /// ```swift
+  /// @Test(.injecting(from: app) { overrides in
+  ///   overrides.contribute((any Parser).self, forKey: "json") { _ in FakeParser() }  // one entry
+  ///   overrides.removeContributions(to: (any Exporter).self, keyedBy: String.self)  // all
+  /// })
+  /// func importsWithTheFake() throws { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The collection's element type.
+  ///   - keyType: The type of the keys the entries were contributed under.
+  ///   - name: The collection's name, or `nil` for the unnamed collection.
+  public func removeContributions<EntryKey: Hashable & Sendable, Element>(
+    to type: Element.Type, keyedBy keyType: EntryKey.Type, named name: String? = nil
+  ) {
+    changes.append(.removeContributions(InjectionKey([EntryKey: Element].self, named: name)))
   }
 
   /// Removes every decorator of a key from the test injector: the base's (which the test

@@ -84,6 +84,43 @@ public struct Provider<Value>: Sendable {
   }
 }
 
+extension Provider {
+  /// Resolves the entry of the keyed collection of `Value` under one key now, building only
+  /// that entry; `nil` when no entry has the key.
+  ///
+  /// A provider of the element type builds one entry per call, as an index of the collection:
+  /// a router builds the handler of the path it serves, not every handler.
+  ///
+  /// ```swift
+  /// final class Router: Injectable {
+  ///   @Injected var makeHandler: Provider<any RouteHandler>
+  ///   init() {}
+  ///   func handle(_ path: String) throws -> String {
+  ///     guard let handler = try makeHandler(forKey: path) else { return "404" }
+  ///     return handler.respond()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Each call is an ``Injector/resolve(_:forKey:named:)`` of `Value` under `entryKey` (with
+  /// the provider's name as the collection's name) from the provider's injector: a transient
+  /// entry is new each time, a singleton entry the same one.
+  ///
+  /// - Parameter entryKey: The key the entry was contributed under; its type is the
+  ///   collection's key type (`String` for `"json"`).
+  /// - Returns: The entry's value, or `nil` when nothing was contributed under `entryKey`.
+  /// - Throws: What ``Injector/resolve(_:forKey:named:)`` throws, or
+  ///   ``InjectionError/injectorReleased(key:)``.
+  public func callAsFunction<EntryKey: Hashable & Sendable>(forKey entryKey: EntryKey)
+    throws(InjectionError) -> Value?
+  {
+    guard let injector = source.injector else {
+      throw .injectorReleased(key: InjectionKey([EntryKey: Value].self, named: name))
+    }
+    return try injector.resolve(Value.self, forKey: entryKey, named: name)
+  }
+}
+
 /// A weak reference to an injector, shareable across threads.
 final class InjectorReference: Sendable {
   weak let injector: Injector?

@@ -97,7 +97,8 @@ extension Injector {
         isBuilt: record.isPublished || record.hasResettableValue
           || (record.scope == .weak && record.weakObject.object != nil),
         hook: hook(of: record), aliasTarget: record.aliasTarget.map(publicKey),
-        resettableScope: record.resettableScope.map(nameOfResettableScope))
+        resettableScope: record.resettableScope.map(nameOfResettableScope),
+        entryKey: record.entryKey.map { String(reflecting: $0.base) })
     }
     guard sorted else { return snapshots }
     // Sorted by index: moving the snapshots themselves retained and released their strings at

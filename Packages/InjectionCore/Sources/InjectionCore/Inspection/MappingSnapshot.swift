@@ -99,6 +99,16 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// Such a mapping's ``scope`` is ``Scope/singleton``: one value per owning injector, until
   /// ``Injector/reset(_:)`` drops it (``isBuilt`` is then `false` again).
   public let resettableScope: String?
+  /// The key of a contribution to a keyed collection
+  /// (``Mapper/contribute(_:forKey:named:scope:overriding:_:)``), written as
+  /// `String(reflecting:)` writes it (`"json"` with its quotes, `MyApp.FileKind.json`); `nil`
+  /// for every other mapping.
+  ///
+  /// ```swift
+  /// let entries = injector.snapshot().contributions.compactMap(\.entryKey)
+  /// #expect(entries.contains(#""json""#))
+  /// ```
+  public let entryKey: String?
 
   /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
   ///
@@ -112,11 +122,14 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - hook: Whether the hook runs for its values.
   ///   - aliasTarget: The key an alias resolves.
   ///   - resettableScope: The name of the resettable scope it caches its value in, if any.
+  ///   - entryKey: The key of a contribution to a keyed collection, if it is one.
   package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
-    isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil, resettableScope: String? = nil
+    isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil, resettableScope: String? = nil,
+    entryKey: String? = nil
   ) {
     self.resettableScope = resettableScope
+    self.entryKey = entryKey
     self.key = key
     self.scope = scope
     self.recipe = recipe
@@ -129,7 +142,8 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
 
   /// One line: `Engine: singleton factory, direct, built, hook: called`; for an alias,
   /// `any Reserving: alias of TicketService, direct`; a mapping of a resettable scope says
-  /// `singleton in SessionScope factory`.
+  /// `singleton in SessionScope factory`; a keyed contribution says its key:
+  /// `Dictionary<String, Parser> "json": transient factory, direct, hook: checked…`.
   public var description: String {
     description(names: KeyNames([key] + (aliasTarget.map { [$0] } ?? [])))
   }
@@ -150,6 +164,7 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     }
     if isBuilt { parts.append("built") }
     parts.append("hook: \(hook)")
-    return "\(names[key]): " + parts.joined(separator: ", ")
+    let entry = entryKey.map { " " + $0 } ?? ""
+    return "\(names[key])\(entry): " + parts.joined(separator: ", ")
   }
 }

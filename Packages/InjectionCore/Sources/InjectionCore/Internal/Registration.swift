@@ -166,7 +166,7 @@ struct InspectionRecord {
   let key: Key
   let scope: Scope
   let recipe: MappingSnapshot.Recipe
-  let owner: ObjectIdentifier?
+  var owner: ObjectIdentifier?
   let isPublished: Bool
   /// Whether a resettable mapping holds a value now.
   let hasResettableValue: Bool
@@ -178,6 +178,8 @@ struct InspectionRecord {
   let checksHookDynamically: Bool
   /// The key an alias resolves; `nil` for every other mapping.
   var aliasTarget: Key? = nil
+  /// The entry key of a contribution to a keyed collection; `nil` for every other mapping.
+  var entryKey: AnyHashable? = nil
 }
 
 /// A mapping for values of type `T`.

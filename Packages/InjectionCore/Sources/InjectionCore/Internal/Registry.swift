@@ -115,10 +115,31 @@ struct Registry {
 
   /// Appends a contribution to the collection of its key.
   ///
+  /// An overriding entry of a keyed collection (``KeyedEntry/overrides``) replaces the entries
+  /// of its entry key that the same owner made (they could never be in force again); the
+  /// others' stay, shadowed, until it is removed. Call ``keyedConflict(adding:owner:ignoring:)``
+  /// first: this appends whatever it is given.
+  ///
   /// - Parameter owner: `nil` for a direct `contribute`, else the module's identity.
-  mutating func contribute(_ registration: AnyRegistration, owner: ObjectIdentifier?) {
+  /// - Returns: The entries replaced, to be released after the lock is dropped.
+  @discardableResult
+  mutating func contribute(_ registration: AnyRegistration, owner: ObjectIdentifier?)
+    -> [AnyRegistration]
+  {
     registration.owner = owner
+    var replaced: [AnyRegistration] = []
+    if let entry = registration as? KeyedEntry, entry.overrides,
+      var collection = contributions.removeValue(forKey: entry.key)
+    {
+      let isReplaced = { (earlier: AnyRegistration) in
+        earlier.owner == owner && (earlier as? KeyedEntry)?.entryKey == entry.entryKey
+      }
+      replaced = collection.filter(isReplaced)
+      collection.removeAll(where: isReplaced)
+      if !collection.isEmpty { contributions[entry.key] = collection }
+    }
     contributions[registration.key, default: []].append(registration)
+    return replaced
   }
 
   /// Removes every contribution to the collection `key` (direct ones and those of modules).
@@ -150,15 +171,16 @@ struct Registry {
   /// Records a module and makes its registrations active.
   ///
   /// - Returns: The registrations replaced (a module mapping one key twice: the later one wins,
-  ///   as with direct mapping), to be released after the lock is dropped.
+  ///   as with direct mapping; a keyed entry the module overrode itself), to be released after
+  ///   the lock is dropped.
   mutating func addModule(
     _ module: any InjectionModule, registrations: [AnyRegistration],
     contributions contributed: [AnyRegistration] = [],
     decorators added: [AnyRegistration] = []
   ) -> [AnyRegistration] {
     let id = ObjectIdentifier(module)
-    let replaced = registrations.compactMap { push($0, owner: id) }
-    for registration in contributed { contribute(registration, owner: id) }
+    var replaced = registrations.compactMap { push($0, owner: id) }
+    for registration in contributed { replaced += contribute(registration, owner: id) }
     for decorator in added { decorate(decorator, owner: id) }
     modules.append(
       ModuleRecord(

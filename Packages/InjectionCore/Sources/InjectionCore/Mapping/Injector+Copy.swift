@@ -9,7 +9,9 @@ extension Injector {
   /// starts unbuilt in the copy: singletons are built again, by the copy, when first resolved.
   /// Instances mapped with `to:` are the app's own and are shared, and so are module instances:
   /// a module removed from both gets `unload(from:)` from each. Nothing done to either injector
-  /// afterwards changes the other.
+  /// afterwards changes the other. The entries of a keyed collection that the copy holds win as
+  /// they did in the chain; an entry the copy is given later (in `changes`, say) under a key it
+  /// holds wins over the copied one, as a child's entry would, instead of being an error.
   ///
   /// Each injector of the chain is read at one moment: a module that another thread adds,
   /// replaces or removes meanwhile is in the copy whole (its mappings, contributions,
@@ -179,11 +181,17 @@ extension Injector {
       stacks[key] = inherited + unbuilt(stack, keepingOwners: true)
     }
     // Contributions: this injector's own, in order, then each ancestor's, nearest first, as
-    // `resolveAll` visits them.
+    // `resolveAll` visits them. A keyed collection's entries go the other way, the root's
+    // first and this injector's own last: in one injector the later entry of a key wins.
     var contributions = own.contributions.mapValues { unbuilt($0, keepingOwners: true) }
     for ancestor in ancestors {
       for (key, collection) in ancestor.contributions {
-        contributions[key, default: []] += unbuilt(collection, keepingOwners: false)
+        let copied = unbuilt(collection, keepingOwners: false)
+        if copied.first is KeyedEntry {
+          contributions[key] = copied + (contributions[key] ?? [])
+        } else {
+          contributions[key, default: []] += copied
+        }
       }
     }
     // Decorators: each ancestor's, the root's first, then this injector's own, in the order
@@ -198,6 +206,11 @@ extension Injector {
       decorators[key, default: []] += unbuilt(layer, keepingOwners: true)
     }
     copy.registry.withLock {
+      // A keyed entry the copy makes later wins over the copied one of its key, as a child's
+      // entry wins over its parent's, instead of being an error.
+      for collection in contributions.values {
+        for case let entry as KeyedEntry in collection { entry.isCopied = true }
+      }
       $0.restore(stacks, modules: own.modules, contributions: contributions, decorators: decorators)
       $0.defersEagerSingletons = true
     }

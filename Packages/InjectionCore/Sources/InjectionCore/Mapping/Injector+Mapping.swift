@@ -6,33 +6,62 @@ extension Injector {
   ///
   /// The new mapping also shadows the mappings of the key that modules made; removing such a
   /// module later leaves this one in place. An ``Scope/eagerSingleton`` is built now. If that
-  /// fails, or the mapping cannot work (a ``Scope/weak`` scope for a value type), the program
-  /// stops with the diagnostic; add the mapping through a module to handle the error instead.
+  /// fails, or the mapping cannot work (a ``Scope/weak`` scope for a value type, a keyed
+  /// contribution under a key this injector holds already), the program stops with the
+  /// diagnostic; add the mapping through a module to handle the error instead.
   ///
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
     let registration = mapping.registration.forAdding()
     if let problem = mapping.problem(of: registration) {
-      fatalError("InjectionCore: \(problem)")
+      Self.stop(problem)
     }
-    let (replaced, defersEager) = registry.withLock { registry -> (AnyRegistration?, Bool) in
-      if mapping.isDecorator {
-        registry.decorate(registration, owner: nil)
-        return (nil, true)
-      }
-      guard mapping.isContribution else {
+    let defersEager: Bool
+    if mapping.isContribution {
+      defersEager = addContribution(registration)
+    } else {
+      let replaced: AnyRegistration?
+      (replaced, defersEager) = registry.withLock { registry -> (AnyRegistration?, Bool) in
+        if mapping.isDecorator {
+          registry.decorate(registration, owner: nil)
+          return (nil, true)
+        }
         return (registry.push(registration, owner: nil), registry.defersEagerSingletons)
       }
-      registry.contribute(registration, owner: nil)
-      return (nil, registry.defersEagerSingletons)
+      withExtendedLifetime(replaced) {}  // released here, after the mutex
     }
-    withExtendedLifetime(replaced) {}  // released here, after the mutex
     guard !defersEager else { return }
     do {
       try registration.prepare(in: self)
     } catch {
       fatalError("InjectionCore: \(error)")
     }
+  }
+
+  /// Adds a direct contribution, or stops the program when it is an entry of a keyed
+  /// collection whose key this injector holds already (and it does not override it).
+  ///
+  /// The key is checked in the same locked step that adds the entry, so that two threads
+  /// cannot both add one.
+  ///
+  /// - Returns: Whether an eager singleton's build waits (``Registry/defersEagerSingletons``).
+  private func addContribution(_ registration: AnyRegistration) -> Bool {
+    let (replaced, defersEager, conflict) = registry.withLock {
+      registry -> ([AnyRegistration], Bool, InjectionError?) in
+      if let conflict = registry.keyedConflict(adding: [registration], owner: nil) {
+        return ([], true, conflict)
+      }
+      let replaced = registry.contribute(registration, owner: nil)
+      return (replaced, registry.defersEagerSingletons, nil)
+    }
+    withExtendedLifetime(replaced) {}  // released here, after the mutex
+    if let conflict { Self.stop(conflict) }
+    return defersEager
+  }
+
+  /// Stops the program with the diagnostic of a mapping that cannot work, made directly.
+  private static func stop(_ problem: InjectionError) -> Never {
+    fatalError("InjectionCore: \(problem)")
   }
 
   /// Removes every mapping of a key from this injector (direct ones and those of modules), and

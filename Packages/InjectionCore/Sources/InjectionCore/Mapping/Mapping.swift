@@ -3,7 +3,7 @@
 /// You never build a `Mapping` yourself: the `map` methods of ``Mapper`` do, and hand it to
 /// ``Mapper/add(_:)``.
 public struct Mapping: Sendable {
-  let registration: AnyRegistration
+  var registration: AnyRegistration
   /// What a contribution to a collection knows beyond its registration.
   ///
   /// `nil` for an ordinary mapping. An ``Injector`` appends a contribution to the
@@ -15,7 +15,9 @@ public struct Mapping: Sendable {
   ///
   /// So that a custom ``Mapper`` can tell what it was given, for example to record which keys
   /// a test overrides. For a contribution (``isContribution``) it is the collection's key,
-  /// whose type is the array `[Element]` that ``Injector/resolveAll(_:named:)`` returns.
+  /// whose type is the array `[Element]` that ``Injector/resolveAll(_:named:)`` returns (for
+  /// a keyed one, the dictionary `[EntryKey: Element]` of
+  /// ``Injector/resolveAll(_:keyedBy:named:)``).
   public var key: InjectionKey { registration.key.publicKey }
 
   /// Whether this mapping contributes one value to a collection (made by one of the
@@ -106,13 +108,58 @@ public struct Mapping: Sendable {
     recipe: MappingSnapshot.Recipe, factory: @escaping @Sendable (Injector) throws -> T,
     instance: UnsafePointer<T>? = nil
   ) {
+    self.init(
+      contributing: kind, to: Key([T].self, named: name), named: name, scope: scope,
+      recipe: recipe, factory: factory, instance: instance)
+  }
+
+  /// A contribution of one `T` to the collection `collection` (`[T]`, or `[EntryKey: T]` for a
+  /// keyed one).
+  private init<T>(
+    contributing kind: Registration<T>.Type, to collection: Key, named name: String?,
+    scope: Scope, recipe: MappingSnapshot.Recipe,
+    factory: @escaping @Sendable (Injector) throws -> T, instance: UnsafePointer<T>?
+  ) {
     let element = Key(T.self, named: name)
-    let key = Key([T].self, named: name)
     registration = kind.init(
-      key: key, scope: scope, factory: factory, staticHook: Self.contributionHook(of: T.self),
-      recipe: recipe, instance: instance)
+      key: collection, scope: scope, factory: factory,
+      staticHook: Self.contributionHook(of: T.self), recipe: recipe, instance: instance)
     contribution = Contribution(
-      problem: AnyRegistration.problem(of: key, valueKey: element, scope: scope, recipe: recipe))
+      problem: AnyRegistration.problem(
+        of: collection, valueKey: element, scope: scope, recipe: recipe))
+  }
+
+  /// A contribution of one `T` to the keyed collection `[EntryKey: T]` (with `name`) under
+  /// `entryKey`, in `scope`, built by `factory`.
+  ///
+  /// Its registration is a ``KeyedEntry`` under the collection's key,
+  /// `Key([EntryKey: T].self, named:)`, kept with the contributions like an unkeyed one.
+  @usableFromInline
+  init<EntryKey: Hashable & Sendable, T>(
+    contributing kind: Registration<T>.Type, forKey entryKey: EntryKey, named name: String?,
+    scope: Scope, overriding: Bool, factory: @escaping @Sendable (Injector) throws -> T
+  ) {
+    self.init(
+      contributing: kind, to: Key([EntryKey: T].self, named: name), named: name, scope: scope,
+      recipe: .factory, factory: factory, instance: nil)
+    registration = KeyedEntry(
+      contribution: registration, entryKey: AnyHashable(entryKey), overrides: overriding)
+  }
+
+  /// A contribution of the app's `instance` to the keyed collection `[EntryKey: T]` (with
+  /// `name`) under `entryKey`.
+  @usableFromInline
+  init<EntryKey: Hashable & Sendable, T: Sendable>(
+    contributing kind: Registration<T>.Type, forKey entryKey: EntryKey, named name: String?,
+    overriding: Bool, instance: T
+  ) {
+    self = withUnsafePointer(to: instance) {
+      Mapping(
+        contributing: kind, to: Key([EntryKey: T].self, named: name), named: name,
+        scope: .singleton, recipe: .instance, factory: { _ in instance }, instance: $0)
+    }
+    registration = KeyedEntry(
+      contribution: registration, entryKey: AnyHashable(entryKey), overrides: overriding)
   }
 
   /// The hook of a contribution's values: the key is the collection `[T]`, which says nothing

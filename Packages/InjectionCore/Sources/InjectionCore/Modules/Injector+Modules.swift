@@ -12,15 +12,16 @@ extension Injector {
   /// - Parameter module: The module to add.
   /// - Throws: ``InjectionError/moduleAlreadyAdded(module:injector:)`` if this injector already
   ///   holds this module instance (or another thread is adding it);
-  ///   ``InjectionError/invalidMapping(key:reason:)`` if one of its mappings cannot work; any
-  ///   error of building an eager singleton.
+  ///   ``InjectionError/invalidMapping(key:reason:)`` if one of its mappings cannot work, or if
+  ///   it contributes a key of a keyed collection that this injector (or the module itself)
+  ///   holds already without `overriding: true`; any error of building an eager singleton.
   public func addModule(_ module: any InjectionModule) throws(InjectionError) {
     let id = ObjectIdentifier(module)
     let reserved = registry.withLock { registry in
       !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(module) }
-    let registrations: ConfiguredModule
+    var registrations: ConfiguredModule
     do {
       registrations = try configuredRegistrations(of: module)
     } catch {
@@ -28,22 +29,40 @@ extension Injector {
       module.unload(from: self)
       throw error
     }
-    let replaced = registry.withLock { registry in
+    // Only contributions can conflict; the module's name is made outside the lock.
+    let owner = registrations.contributions.isEmpty ? nil : String(reflecting: type(of: module))
+    let (replaced, conflict) = registry.withLock {
+      registry -> ([AnyRegistration], InjectionError?) in
       registry.modulesBeingAdded.remove(id)
-      return registry.addModule(
+      // Checked again where the entries are added: another thread may have contributed one of
+      // their keys since `configuredRegistrations` checked.
+      if let owner,
+        let conflict = registry.keyedConflict(adding: registrations.contributions, owner: owner)
+      {
+        return ([], conflict)
+      }
+      let replaced = registry.addModule(
         module, registrations: registrations.mappings,
         contributions: registrations.contributions, decorators: registrations.decorators)
+      return (replaced, nil)
     }
     withExtendedLifetime(replaced) {}  // released here, after the mutex
+    guard let conflict else { return }
+    registrations = ConfiguredModule()  // what the module built is released before its unload
+    module.unload(from: self)
+    throw conflict
   }
 
   /// Configures `module` and builds its eager singletons, with its mappings visible to the
   /// calling thread only.
   ///
   /// On failure, everything it made is released before it returns.
-  private func configuredRegistrations(of module: any InjectionModule) throws(InjectionError)
-    -> ConfiguredModule
-  {
+  ///
+  /// - Parameter replaced: A module that is removed in the same step as `module` is added
+  ///   (``replaceModule(_:with:)``), whose keyed entries do not conflict with `module`'s.
+  private func configuredRegistrations(
+    of module: any InjectionModule, replacing replaced: (any InjectionModule)? = nil
+  ) throws(InjectionError) -> ConfiguredModule {
     let mappings = ModuleMappings()
     module.configure(mappings)
     var configured = ConfiguredModule()
@@ -57,6 +76,15 @@ extension Injector {
       } else {
         configured.mappings.append(registration)
       }
+    }
+    if !configured.contributions.isEmpty {
+      let owner = String(reflecting: type(of: module))
+      let ignored = replaced.map(ObjectIdentifier.init)
+      // Before any eager singleton is built: a key contributed twice fails the add at once.
+      let conflict = registry.withLock {
+        $0.keyedConflict(adding: configured.contributions, owner: owner, ignoring: ignored)
+      }
+      if let conflict { throw conflict }
     }
     let registrations = configured.mappings
     let eager = (registrations + configured.contributions).filter {
@@ -107,7 +135,9 @@ extension Injector {
   ///     removing it right now), `new` is just added.
   ///   - new: The module to add.
   /// - Returns: Whether `old` was held and is now removed.
-  /// - Throws: What ``addModule(_:)`` throws for `new`; `old` then stays in place.
+  /// - Throws: What ``addModule(_:)`` throws for `new`; `old` then stays in place (unless
+  ///   another thread contributed a key of one of `new`'s keyed entries while `old` was
+  ///   unloaded: `old` is removed then, and `new` is not added).
   @discardableResult
   public func replaceModule(_ old: any InjectionModule, with new: any InjectionModule)
     throws(InjectionError) -> Bool
@@ -117,9 +147,9 @@ extension Injector {
       !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(new) }
-    let registrations: ConfiguredModule
+    var registrations: ConfiguredModule
     do {
-      registrations = try configuredRegistrations(of: new)
+      registrations = try configuredRegistrations(of: new, replacing: old)
     } catch {
       registry.withLock { _ = $0.modulesBeingAdded.remove(id) }
       new.unload(from: self)
@@ -127,30 +157,47 @@ extension Injector {
     }
     let wasHeld = claimRemoval(of: old)
     if wasHeld { old.unload(from: self) }
-    swapModules(removing: wasHeld ? old : nil, adding: new, registrations: registrations)
-    return wasHeld
+    let conflict = swapModules(
+      removing: wasHeld ? old : nil, adding: new, registrations: registrations)
+    guard let conflict else { return wasHeld }
+    registrations = ConfiguredModule()  // what the module built is released before its unload
+    new.unload(from: self)
+    throw conflict
   }
 
   /// Removes `old`'s mappings (a module this call claimed with ``claimRemoval(of:)``) and adds
   /// `new`'s under one lock, then releases what was removed or replaced before it returns,
   /// after the mutex is unlocked.
+  ///
+  /// - Returns: The error of a keyed entry of `new` whose key another thread contributed since
+  ///   `configuredRegistrations` checked: `old` is removed then (its `unload` ran), and `new`
+  ///   is not added.
   private func swapModules(
     removing old: (any InjectionModule)?, adding new: any InjectionModule,
     registrations: ConfiguredModule
-  ) {
-    let (removed, replaced) = registry.withLock { registry in
+  ) -> InjectionError? {
+    typealias Removed = (module: any InjectionModule, removed: [AnyRegistration])
+    let owner = registrations.contributions.isEmpty ? nil : String(reflecting: type(of: new))
+    let (removed, replaced, conflict) = registry.withLock {
+      registry -> (Removed?, [AnyRegistration], InjectionError?) in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
       let oldKeys = old.map { registry.moduleKeys(ObjectIdentifier($0)) } ?? []
       let removed = old.flatMap {
         registry.finishRemoval(of: ObjectIdentifier($0), removingAliases: false)
       }
+      if let owner,
+        let conflict = registry.keyedConflict(adding: registrations.contributions, owner: owner)
+      {
+        return (removed, registry.removeAliases(of: oldKeys), conflict)
+      }
       let replaced = registry.addModule(
         new, registrations: registrations.mappings, contributions: registrations.contributions,
         decorators: registrations.decorators)
       // The aliases of what the old module mapped and the new one does not go with it.
-      return (removed, replaced + registry.removeAliases(of: oldKeys))
+      return (removed, replaced + registry.removeAliases(of: oldKeys), nil)
     }
     withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
+    return conflict
   }
 
   /// Removes a module: calls its ``InjectionModule/unload(from:)`` while its mappings are still

@@ -168,6 +168,42 @@ public struct Injected<Value> {
     // caller's cache, not from a lookup by the unspecialized initializer.
     self.init(cell: CollectionCell<Element>.self, name: name, owner: owner, file: file, line: line)
   }
+
+  /// A property for every entry of a keyed collection, as
+  /// ``Injector/resolveAll(_:keyedBy:named:)`` returns them: empty when nothing was
+  /// contributed.
+  ///
+  /// ```swift
+  /// final class Importer: Injectable {
+  ///   @Injected(all: (any Parser).self, keyedBy: String.self) var parsers: [String: any Parser]
+  ///   init() {}
+  /// }
+  /// ```
+  ///
+  /// The dictionary is resolved once, like any `@Injected` property: entries contributed later
+  /// are not added to a value already resolved. To build one entry at a time, declare a
+  /// ``Provider`` of the element type and call it with a key (`try makeParser(forKey: "json")`).
+  ///
+  /// - Parameters:
+  ///   - elementType: The collection's element type.
+  ///   - keyType: The type of the keys the entries were contributed under.
+  ///   - name: The collection's name, or `nil` for the unnamed collection.
+  ///   - owner: The type that declares the property (the language passes its name as
+  ///     `#function`); used in diagnostics.
+  ///   - file: Where the property is declared; used in diagnostics.
+  ///   - line: Where the property is declared; used in diagnostics.
+  @inlinable
+  public init<EntryKey: Hashable & Sendable, Element>(
+    all elementType: Element.Type, keyedBy keyType: EntryKey.Type, named name: String? = nil,
+    owner: StaticString = #function, file: StaticString = #fileID, line: UInt = #line
+  )
+  where Value == [EntryKey: Element] {
+    // The cell's class is named here, where `Value` is known: its metadata comes from the
+    // caller's cache, not from a lookup by the unspecialized initializer.
+    self.init(
+      cell: KeyedCollectionCell<EntryKey, Element>.self, name: name, owner: owner, file: file,
+      line: line)
+  }
 }
 
 extension Injected {

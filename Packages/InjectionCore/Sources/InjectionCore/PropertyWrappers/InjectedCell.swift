@@ -285,3 +285,15 @@ final class CollectionCell<Element>: InjectedCell<[Element]>, @unchecked Sendabl
     try injector.resolveAll(Element.self, named: name)
   }
 }
+
+/// Storage of an `@Injected(all:keyedBy:)` keyed collection: every entry in force.
+///
+/// `@unchecked Sendable`: adds no stored property to ``InjectedCell``.
+@usableFromInline
+final class KeyedCollectionCell<EntryKey: Hashable & Sendable, Element>:
+  InjectedCell<[EntryKey: Element]>, @unchecked Sendable
+{
+  override func resolve(from injector: Injector) throws(InjectionError) -> [EntryKey: Element] {
+    try injector.resolveAll(Element.self, keyedBy: EntryKey.self, named: name)
+  }
+}

@@ -42,19 +42,23 @@ extension Injector {
   /// Returns every value contributed to a collection known only as a value, such as a key of
   /// a ``InjectorSnapshot/contributions`` entry, as ``resolveAll(_:named:)`` does.
   ///
-  /// For tools that walk an injector's collections (validation, graph export).
+  /// For tools that walk an injector's collections (validation, graph export). For a keyed
+  /// collection (``resolveAll(_:keyedBy:named:)``) it returns the values of the entries in
+  /// force, without their keys, in no defined order.
   ///
-  /// - Parameter key: The collection's key, whose type is the array `[Element]`: the
-  ///   ``Mapping/key`` of a contribution, or `InjectionKey([Element].self, named:)`.
+  /// - Parameter key: The collection's key, whose type is the array `[Element]` (or the
+  ///   dictionary `[EntryKey: Element]`): the ``Mapping/key`` of a contribution, or
+  ///   `InjectionKey([Element].self, named:)`.
   /// - Returns: The contributed values, in order; empty when nothing was contributed.
   /// - Throws: The first error of building a contribution.
   public func resolveAll(_ key: InjectionKey) throws(InjectionError) -> [Any] {
     var collected: [(registration: AnyRegistration, owner: Injector)] = []
+    var entryKeys: Set<AnyHashable> = []  // of a keyed collection: the keys met so far
     var next: Injector? = self
     while let injector = next {
       if let own = injector.key(describedBy: key) {
         let contributions = injector.registry.withLock { $0.contributions[own] ?? [] }
-        collected += contributions.map { ($0, injector) }
+        collected += Self.inForce(contributions, seen: &entryKeys).map { ($0, injector) }
       }
       next = injector.parent
     }

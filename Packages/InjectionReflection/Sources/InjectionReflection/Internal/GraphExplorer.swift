@@ -190,16 +190,47 @@ enum GraphExplorer {
     [String]]
   {
     var owners: [InjectionKey: [String]] = [:]
-    for contribution in snapshot.contributions {
+    var entries: Set<KeyedEntry> = []
+    for contribution in inForce(snapshot.contributions, seen: &entries) {
       owners[contribution.key, default: []].append(owner(of: contribution, inheritedFrom: nil))
     }
     for ancestor in snapshot.inherited {
-      for contribution in ancestor.contributions {
+      for contribution in inForce(ancestor.contributions, seen: &entries) {
         owners[contribution.key, default: []].append(
           owner(of: contribution, inheritedFrom: ancestor.injector))
       }
     }
     return owners
+  }
+
+  /// An entry of a keyed collection: the collection, and the entry's key.
+  struct KeyedEntry: Hashable {
+    let collection: InjectionKey
+    let entryKey: String
+  }
+
+  /// The contributions of one injector that `resolveAll` uses, in order: every contribution to
+  /// an unkeyed collection; of a keyed collection, the latest entry of each key that a nearer
+  /// injector's entry (in `seen`) does not override.
+  static func inForce(_ contributions: [MappingSnapshot], seen: inout Set<KeyedEntry>)
+    -> [MappingSnapshot]
+  {
+    var latest: [KeyedEntry: Int] = [:]
+    for (index, contribution) in contributions.enumerated() {
+      guard let entryKey = contribution.entryKey else { continue }
+      latest[KeyedEntry(collection: contribution.key, entryKey: entryKey)] = index
+    }
+    guard !latest.isEmpty else { return contributions }
+    var kept: [MappingSnapshot] = []
+    for (index, contribution) in contributions.enumerated() {
+      guard let entryKey = contribution.entryKey else {
+        kept.append(contribution)
+        continue
+      }
+      let entry = KeyedEntry(collection: contribution.key, entryKey: entryKey)
+      if latest[entry] == index, seen.insert(entry).inserted { kept.append(contribution) }
+    }
+    return kept
   }
 
   /// Who made a mapping, for the graph: `direct`, `module GarageModule`, `inherited from "app"`.
@@ -211,8 +242,9 @@ enum GraphExplorer {
       case .direct: "direct"
       case .module(let name): "module \(InjectionKey(typeName: name).unqualifiedTypeName)"
       }
-    guard let ancestor else { return made }
-    return "inherited from \"\(ancestor)\" (\(made))"
+    let entry = mapping.entryKey.map { " for \($0)" } ?? ""
+    guard let ancestor else { return made + entry }
+    return "inherited from \"\(ancestor)\" (\(made))" + entry
   }
 
   /// The key whose build an error started from: the eager singleton of a failed copy.

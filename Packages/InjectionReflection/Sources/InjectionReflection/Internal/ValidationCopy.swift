@@ -52,8 +52,9 @@ extension GraphExplorer {
   }
 
   /// The mappings that an injector resolves (its own, else the nearest ancestor's), and every
-  /// contribution it collects, in the order `resolveAll` visits them, from the mappings and
-  /// contributions of each injector of its chain, its own first.
+  /// contribution it collects, in the order `resolveAll` visits them (of a keyed collection,
+  /// the entries in force), from the mappings and contributions of each injector of its chain,
+  /// its own first.
   static func resolvable(
     in levels: [(mappings: [MappingSnapshot], contributions: [MappingSnapshot])]
   )
@@ -62,9 +63,10 @@ extension GraphExplorer {
     var mappings: [MappingSnapshot] = []
     var keys: Set<InjectionKey> = []
     var contributions: [MappingSnapshot] = []
+    var entries: Set<KeyedEntry> = []  // of keyed collections: a nearer level's entry wins
     for level in levels {
       mappings += level.mappings.filter { keys.insert($0.key).inserted }
-      contributions += level.contributions
+      contributions += inForce(level.contributions, seen: &entries)
     }
     return (mappings, contributions)
   }
