@@ -99,6 +99,23 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// Such a mapping's ``scope`` is ``Scope/singleton``: one value per owning injector, until
   /// ``Injector/reset(_:)`` drops it (``isBuilt`` is then `false` again).
   public let resettableScope: String?
+  /// Whether the mapping caches one value per distinct argument value: a mapping made with
+  /// `map(_:named:taking:_:scope:_:)` and ``PerArgumentScope/perArgument`` or
+  /// ``PerArgumentScope/perArgument(in:)``.
+  ///
+  /// Such a mapping's ``scope`` is ``Scope/singleton`` (each argument value's value lives as a
+  /// singleton does) and its ``recipe`` ``Recipe/factoryWithArguments``; ``cachedValueCount``
+  /// says how many argument values have a value, and ``isBuilt`` whether any has.
+  ///
+  /// ```swift
+  /// let profiles = injector.snapshot().mapping(for: InjectionKey(UserProfile.self))
+  /// #expect(profiles?.cachesPerArgument == true)
+  /// #expect(profiles?.cachedValueCount == 2)  // two users resolved so far
+  /// ```
+  public let cachesPerArgument: Bool
+  /// How many values the mapping caches now: one per distinct argument value for a mapping
+  /// that ``cachesPerArgument``; for every other mapping 1 if ``isBuilt``, else 0.
+  public let cachedValueCount: Int
 
   /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
   ///
@@ -112,10 +129,15 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - hook: Whether the hook runs for its values.
   ///   - aliasTarget: The key an alias resolves.
   ///   - resettableScope: The name of the resettable scope it caches its value in, if any.
+  ///   - argumentValueCount: For a mapping cached per argument, how many argument values have
+  ///     a value; `nil` for every other mapping.
   package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
-    isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil, resettableScope: String? = nil
+    isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil, resettableScope: String? = nil,
+    argumentValueCount: Int? = nil
   ) {
+    self.cachesPerArgument = argumentValueCount != nil
+    self.cachedValueCount = argumentValueCount ?? (isBuilt ? 1 : 0)
     self.resettableScope = resettableScope
     self.key = key
     self.scope = scope
@@ -129,7 +151,8 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
 
   /// One line: `Engine: singleton factory, direct, built, hook: called`; for an alias,
   /// `any Reserving: alias of TicketService, direct`; a mapping of a resettable scope says
-  /// `singleton in SessionScope factory`.
+  /// `singleton in SessionScope factory`; one cached per argument says
+  /// `singleton per argument factoryWithArguments, direct, built for 2 arguments`.
   public var description: String {
     description(names: KeyNames([key] + (aliasTarget.map { [$0] } ?? [])))
   }
@@ -143,12 +166,18 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
       }
       return "\(names[key]): " + parts.joined(separator: ", ")
     }
-    let scopeWords = resettableScope.map { "\(scope) in \($0)" } ?? "\(scope)"
+    let perArgument = cachesPerArgument ? " per argument" : ""
+    let scopeWords =
+      resettableScope.map { "\(scope)\(perArgument) in \($0)" } ?? "\(scope)\(perArgument)"
     var parts = ["\(scopeWords) \(recipe)", "\(owner)"]
     if !shadowed.isEmpty {
       parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")
     }
-    if isBuilt { parts.append("built") }
+    if cachesPerArgument {
+      if cachedValueCount > 0 { parts.append("built for \(cachedValueCount) arguments") }
+    } else if isBuilt {
+      parts.append("built")
+    }
     parts.append("hook: \(hook)")
     return "\(names[key]): " + parts.joined(separator: ", ")
   }

@@ -108,7 +108,9 @@ class AnyRegistration: @unchecked Sendable {
         reason: """
           a mapping that takes arguments is built anew for each resolution's arguments, but a \
           .\(scope) value would be built from the first resolution's arguments and handed to \
-          every later one, whatever arguments it passed. Map it .transient (the default).
+          every later one, whatever arguments it passed. Map it .transient (the default), or \
+          .perArgument to cache one value per distinct argument value (Hashable & Sendable \
+          arguments).
           """)
     }
     guard scope == .weak, valueKey.isValueType else { return nil }
@@ -178,6 +180,9 @@ struct InspectionRecord {
   let checksHookDynamically: Bool
   /// The key an alias resolves; `nil` for every other mapping.
   var aliasTarget: Key? = nil
+  /// How many argument values a mapping cached per argument holds a value for; `nil` for
+  /// every other mapping.
+  var argumentValueCount: Int? = nil
 }
 
 /// A mapping for values of type `T`.
@@ -308,7 +313,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,
       instance: isInstance ? UnsafePointer(cachedValue) : nil,
       asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
-      argumentRecipe: argumentRecipe,
+      argumentRecipe: argumentRecipe?.makeCopy(),
       aliasRecipe: aliasTarget.map(AliasRecipe.init(target:)), resettableScope: resettableScope)
   }
 
@@ -348,7 +353,14 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       hasResettableValue: hasResettableValue, resettableScope: resettableScope,
       weakObject: weakObject,
       hasStaticHook: staticHook != nil, checksHookDynamically: checksHookDynamically,
-      aliasTarget: aliasTarget)
+      aliasTarget: aliasTarget, argumentValueCount: argumentRecipe?.cache?.cachedValueCount)
+  }
+
+  override var mappingProblem: InjectionError? {
+    // A mapping cached per argument is a `.singleton` of its arguments' values: `problem` would
+    // reject it as a cached scope built from the first resolution's arguments.
+    if argumentRecipe?.cache != nil { return nil }
+    return super.mappingProblem
   }
 
   /// `object` as the class that ``recipe`` says it is, without a dynamic cast: through
@@ -392,6 +404,8 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   override func dropResettableValue() -> [Any] {
+    // A mapping cached per argument: the values are its cache's entries'.
+    if let cache = argumentRecipe?.cache { return cache.dropAll() }
     var dropped: [Any] = []
     if hasResettableValue, let cachedValue {
       hasResettableValue = false

@@ -38,6 +38,10 @@ public struct DependencyGraph: Sendable, Hashable {
     /// The node's detail line says `decorated` (or `2 decorators`); the decorators'
     /// dependencies are edges of the node, as the factory's are.
     public let decoratorCount: Int
+    /// Whether the key's mapping caches one value per distinct argument value (its
+    /// `MappingSnapshot.cachesPerArgument` of InjectionCore); its ``Kind/mapped(scope:recipe:owner:)``
+    /// scope is then `singleton`, and the node's detail line says `singleton per argument`.
+    public let cachesPerArgument: Bool
 
     /// Creates a node.
     ///
@@ -47,10 +51,12 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - isRoot: Whether it is a root the app resolves by itself.
     ///   - resettableScope: The resettable scope of its mapping, if any.
     ///   - decoratorCount: How many decorators wrap its values.
+    ///   - cachesPerArgument: Whether its mapping caches one value per argument value.
     package init(
       key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil,
-      decoratorCount: Int = 0
+      decoratorCount: Int = 0, cachesPerArgument: Bool = false
     ) {
+      self.cachesPerArgument = cachesPerArgument
       self.resettableScope = resettableScope
       self.key = key
       self.kind = kind
@@ -193,7 +199,10 @@ public struct DependencyGraph: Sendable, Hashable {
       switch node.kind {
       case .mapped(_, .instance, let owner): "instance, \(owner)"
       case .mapped(let scope, _, let owner):
-        node.resettableScope.map { "\(scope) in \($0), \(owner)" } ?? "\(scope), \(owner)"
+        node.cachesPerArgument
+          ? node.resettableScope.map { "\(scope) per argument in \($0), \(owner)" }
+            ?? "\(scope) per argument, \(owner)"
+          : node.resettableScope.map { "\(scope) in \($0), \(owner)" } ?? "\(scope), \(owner)"
       case .automatic: "created automatically"
       case .missing: "missing"
       case .unmappedOptional: "optional, not mapped"

@@ -300,9 +300,11 @@ enum GraphExplorer {
   ) -> DependencyGraph {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
     var resettableScopes: [InjectionKey: String] = [:]
+    var perArgument: Set<InjectionKey> = []
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
       kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
       resettableScopes[mapping.key] = mapping.resettableScope
+      if mapping.cachesPerArgument { perArgument.insert(mapping.key) }
     }
     // A collection is a new array for each resolution, of the values its contributions make;
     // their dependencies are the collection's edges.
@@ -325,7 +327,8 @@ enum GraphExplorer {
     let nodes = kinds.map {
       DependencyGraph.Node(
         key: $0.key, kind: $0.value, isRoot: roots.contains($0.key),
-        resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0)
+        resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0,
+        cachesPerArgument: perArgument.contains($0.key))
     }
     let deferred = state.deferredDependencies.filter {
       kinds[$0.to] != nil && !state.dependencies.contains($0)
