@@ -46,5 +46,6 @@ struct Scenario: Sendable {
     DecoratorsWhileModulesChange.scenario,
     CopiesWhileModulesChange.scenario,
     ValidationWhileModulesChange.scenario,
+    PerArgumentOnce.scenario,
   ]
 }
