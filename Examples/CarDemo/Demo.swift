@@ -90,7 +90,10 @@ enum Demo {
       "11. A driver signs in: the session lives in DriverScope until sign-out resets it")
     DriverSession.runStep(injector: injector, console: console)
 
-    console.print("12. Resolve Vehicle, a protocol nothing maps")
+    console.print("12. Lap books: one per driver, cached per argument until sign-out")
+    LapBook.runStep(injector: injector, console: console)
+
+    console.print("13. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {
