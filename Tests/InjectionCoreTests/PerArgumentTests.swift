@@ -61,6 +61,18 @@ private final class ProfileModule: InjectionModule {
   }
 }
 
+/// A user id whose hashing takes a moment, so that threads meet inside the cache's lookups.
+private struct SlowID: Hashable, Sendable {
+  let value: Int
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+
+  func hash(into hasher: inout Hasher) {
+    Thread.sleep(forTimeInterval: 0.000_2)
+    hasher.combine(value)
+  }
+}
+
 @Suite struct PerArgumentTests {
   /// An injector whose `Profile` is cached per user id and counts its builds.
   private func profileInjector(
@@ -112,9 +124,12 @@ private final class ProfileModule: InjectionModule {
     }
 
     let profile = try injector.resolve(HookedProfile.self, arguments: 3)
-    _ = try injector.resolve(HookedProfile.self, arguments: 3)
+    let again = try injector.resolve(HookedProfile.self, arguments: 3)
+    let other = try injector.resolve(HookedProfile.self, arguments: 4)
 
+    #expect(again === profile)
     #expect(profile.hooks.value == 1)
+    #expect(other.hooks.value == 1)
   }
 
   @Test func resolvingWithoutArgumentsOrWithOtherTypesIsAMismatch() {
@@ -212,6 +227,7 @@ private final class ProfileModule: InjectionModule {
     }
     _ = try injector.resolve(InjectorUser.self, arguments: 1)
     _ = try injector.resolve(InjectorUser.self, arguments: 2)
+    #expect(released.value == 0, "the cache holds both")
 
     injector.reset(AccountScope.self)
 
@@ -336,13 +352,16 @@ private final class ProfileModule: InjectionModule {
   }
 
   @Test func concurrentFirstResolutionsOfOneArgumentBuildItOnce() throws {
-    let (injector, builds) = profileInjector()
+    let injector = Injector(label: "app")
+    let builds = Counter()
+    injector.map(Profile.self, taking: SlowID.self, scope: .perArgument) { _, id in
+      Profile(userID: id.value, serial: builds.increment(), engine: V8Engine())
+    }
     let profiles = Locked<[ObjectIdentifier]>([])
 
     let finished = Threads.run(64, timeout: 30) { index in
-      guard let profile = try? injector.resolve(Profile.self, arguments: index % 4) else {
-        return
-      }
+      let id = SlowID(value: index % 4)
+      guard let profile = try? injector.resolve(Profile.self, arguments: id) else { return }
       profiles.withLock { $0.append(ObjectIdentifier(profile)) }
     }
 

@@ -43,6 +43,20 @@ enum PerArgumentOnce {
     }
   }
 
+  /// A user id whose hashing takes a moment, so that threads meet inside the cache's lookups
+  /// (a lookup and the insertion that follows it are two critical sections).
+  struct UserID: Hashable, Sendable {
+    let value: Int
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+
+    func hash(into hasher: inout Hasher) {
+      var jitter = Jitter(seed: value)
+      jitter.spin(below: 50_000)
+      hasher.combine(value)
+    }
+  }
+
   private static let threads = 200
   private static let users = 8
 
@@ -65,7 +79,8 @@ enum PerArgumentOnce {
     let injector = Injector(label: "released-at-once")
     let builds = (0..<users).map { _ in Counter() }
     let live = LiveCount()
-    injector.map(Profile.self, taking: Int.self, scope: .perArgument) { _, id in
+    injector.map(Profile.self, taking: UserID.self, scope: .perArgument) { _, user in
+      let id = user.value
       let serial = builds[id].increment()
       Thread.sleep(forTimeInterval: 0.001)
       return Profile(userID: id, serial: serial, live: live)
@@ -74,7 +89,7 @@ enum PerArgumentOnce {
     Threads.run(threads, stackSize: 1 << 18) { index in
       let id = index % users
       do {
-        let profile = try injector.resolve(Profile.self, arguments: id)
+        let profile = try injector.resolve(Profile.self, arguments: UserID(value: id))
         run.expect(profile.userID == id, "user \(id) received the profile of \(profile.userID)")
         run.expect(received[id].record(profile), "two threads received different profiles of \(id)")
       } catch {
