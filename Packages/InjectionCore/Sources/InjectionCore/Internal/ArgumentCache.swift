@@ -67,13 +67,6 @@ final class ArgumentCache<T>: Sendable {
     return entry
   }
 
-  /// Whether the value of these arguments is cached now; with the owner's registry mutex held.
-  func hasValue(for arguments: ArgumentList) -> Bool {
-    guard let recipe = try? entryRecipe(arguments) else { return false }
-    guard let entry = entries.withLock({ $0[recipe.values] }) else { return false }
-    return entry.isPublished.load(ordering: .acquiring) || entry.hasResettableValue
-  }
-
   /// How many argument values have a cached value; with the owner's registry mutex held.
   var cachedValueCount: Int {
     entries.withLock { entries in

@@ -90,8 +90,15 @@ class AnyRegistration: @unchecked Sendable {
           resolve itself forever. Alias it to the key of the mapping that makes the values.
           """)
     }
+    // A mapping cached per argument is a `.singleton` of its arguments' values: `problem` would
+    // reject it as a cached scope built from the first resolution's arguments.
+    if recipe == .factoryWithArguments, cachesPerArgument { return nil }
     return Self.problem(of: key, valueKey: key, scope: scope, recipe: recipe)
   }
+
+  /// Whether this mapping caches one value per distinct argument value (a
+  /// ``PerArgumentScope``); asked only of a mapping that takes arguments.
+  var cachesPerArgument: Bool { false }
 
   /// The key an alias resolves (``Mapper/alias(_:named:to:targetNamed:_:)``); `nil` for every other
   /// mapping.
@@ -356,12 +363,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       aliasTarget: aliasTarget, argumentValueCount: argumentRecipe?.cache?.cachedValueCount)
   }
 
-  override var mappingProblem: InjectionError? {
-    // A mapping cached per argument is a `.singleton` of its arguments' values: `problem` would
-    // reject it as a cached scope built from the first resolution's arguments.
-    if argumentRecipe?.cache != nil { return nil }
-    return super.mappingProblem
-  }
+  override var cachesPerArgument: Bool { argumentRecipe?.cache != nil }
 
   /// `object` as the class that ``recipe`` says it is, without a dynamic cast: through
   /// `Unmanaged`, the cast needs no run-time metadata of that generic class.
