@@ -432,6 +432,17 @@ private struct SlowID: Hashable, Sendable {
     #expect(try injector.resolve(Profile.self, arguments: 1) === next)
   }
 
+  @Test func aProviderCalledWithEqualArgumentsGetsTheCachedValue() throws {
+    let (injector, builds) = profileInjector()
+    let makeProfile = try injector.resolve(Provider<Profile>.self)
+
+    let first = try makeProfile(1)
+
+    #expect(try makeProfile(1) === first)
+    #expect(try injector.resolve(Profile.self, arguments: 1) === first)
+    #expect(builds.value == 1)
+  }
+
   @Test func theScopeReadsAsSourceCodeAndComparesByItsResettableScope() {
     #expect(PerArgumentScope.perArgument.description == "perArgument")
     #expect(
