@@ -93,8 +93,10 @@ enum Demo {
     console.print(
       "12. Drive modes by name: a keyed collection; TrackDayModule overrides the sport mode")
     runDriveModeStep(injector: injector, console: console)
+    console.print("13. Lap books: one per driver, cached per argument until sign-out")
+    LapBook.runStep(injector: injector, console: console)
 
-    console.print("13. Resolve Vehicle, a protocol nothing maps")
+    console.print("14. Resolve Vehicle, a protocol nothing maps")
     do {
       _ = try injector.resolve((any Vehicle).self)
     } catch {

@@ -75,6 +75,12 @@ import Testing
     #expect(lines.contains("   after sign-out: Lewis, a new session"))
   }
 
+  @Test func aDriversLapBookIsCachedPerDriverUntilSignOut() async {
+    let lines = await demoLines
+    #expect(lines.contains("   Ada's book: 1 lap; Lewis's book: 0 laps, his own"))
+    #expect(lines.contains("   after sign-out: Ada's book has 0 laps"))
+  }
+
   @Test func theGraphDrawsTheAccessoryCollection() async {
     let graph = await Demo.dependencyGraph()
     let collection = InjectionKey([any Accessory].self)

@@ -47,5 +47,6 @@ struct Scenario: Sendable {
     DecoratorsWhileModulesChange.scenario,
     CopiesWhileModulesChange.scenario,
     ValidationWhileModulesChange.scenario,
+    PerArgumentOnce.scenario,
   ]
 }

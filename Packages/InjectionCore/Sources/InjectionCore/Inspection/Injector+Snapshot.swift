@@ -95,10 +95,12 @@ extension Injector {
         key: publicKey(record.key), scope: record.scope, recipe: record.recipe,
         owner: owner(record.owner), shadowed: shadowed.map(owner),
         isBuilt: record.isPublished || record.hasResettableValue
-          || (record.scope == .weak && record.weakObject.object != nil),
+          || (record.scope == .weak && record.weakObject.object != nil)
+          || (record.argumentValueCount ?? 0) > 0,
         hook: hook(of: record), aliasTarget: record.aliasTarget.map(publicKey),
         resettableScope: record.resettableScope.map(nameOfResettableScope),
-        entryKey: record.entryKey.map { String(reflecting: $0.base) })
+        entryKey: record.entryKey.map { String(reflecting: $0.base) },
+        argumentValueCount: record.argumentValueCount)
     }
     guard sorted else { return snapshots }
     // Sorted by index: moving the snapshots themselves retained and released their strings at

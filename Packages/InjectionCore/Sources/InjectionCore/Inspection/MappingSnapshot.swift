@@ -109,6 +109,23 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// #expect(entries.contains(#""json""#))
   /// ```
   public let entryKey: String?
+  /// Whether the mapping caches one value per distinct argument value: a mapping made with
+  /// `map(_:named:taking:_:scope:_:)` and ``PerArgumentScope/perArgument`` or
+  /// ``PerArgumentScope/perArgument(in:)``.
+  ///
+  /// Such a mapping's ``scope`` is ``Scope/singleton`` (each argument value's value lives as a
+  /// singleton does) and its ``recipe`` ``Recipe/factoryWithArguments``; ``cachedValueCount``
+  /// says how many argument values have a value, and ``isBuilt`` whether any has.
+  ///
+  /// ```swift
+  /// let profiles = injector.snapshot().mapping(for: InjectionKey(UserProfile.self))
+  /// #expect(profiles?.cachesPerArgument == true)
+  /// #expect(profiles?.cachedValueCount == 2)  // two users resolved so far
+  /// ```
+  public let cachesPerArgument: Bool
+  /// How many values the mapping caches now: one per distinct argument value for a mapping
+  /// that ``cachesPerArgument``; for every other mapping 1 if ``isBuilt``, else 0.
+  public let cachedValueCount: Int
 
   /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
   ///
@@ -123,11 +140,15 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - aliasTarget: The key an alias resolves.
   ///   - resettableScope: The name of the resettable scope it caches its value in, if any.
   ///   - entryKey: The key of a contribution to a keyed collection, if it is one.
+  ///   - argumentValueCount: For a mapping cached per argument, how many argument values have
+  ///     a value; `nil` for every other mapping.
   package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
     isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil, resettableScope: String? = nil,
-    entryKey: String? = nil
+    entryKey: String? = nil, argumentValueCount: Int? = nil
   ) {
+    self.cachesPerArgument = argumentValueCount != nil
+    self.cachedValueCount = argumentValueCount ?? (isBuilt ? 1 : 0)
     self.resettableScope = resettableScope
     self.entryKey = entryKey
     self.key = key
@@ -143,7 +164,9 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// One line: `Engine: singleton factory, direct, built, hook: called`; for an alias,
   /// `any Reserving: alias of TicketService, direct`; a mapping of a resettable scope says
   /// `singleton in SessionScope factory`; a keyed contribution says its key:
-  /// `Dictionary<String, Parser> "json": transient factory, direct, hook: checked…`.
+  /// `Dictionary<String, Parser> "json": transient factory, direct, hook: checked…`; one cached
+  /// per argument says `singleton per argument factoryWithArguments, direct, built for 2
+  /// arguments`.
   public var description: String {
     description(names: KeyNames([key] + (aliasTarget.map { [$0] } ?? [])))
   }
@@ -157,12 +180,18 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
       }
       return "\(names[key]): " + parts.joined(separator: ", ")
     }
-    let scopeWords = resettableScope.map { "\(scope) in \($0)" } ?? "\(scope)"
+    let perArgument = cachesPerArgument ? " per argument" : ""
+    let scopeWords =
+      resettableScope.map { "\(scope)\(perArgument) in \($0)" } ?? "\(scope)\(perArgument)"
     var parts = ["\(scopeWords) \(recipe)", "\(owner)"]
     if !shadowed.isEmpty {
       parts.append("shadows \(shadowed.map(\.description).joined(separator: ", "))")
     }
-    if isBuilt { parts.append("built") }
+    if cachesPerArgument {
+      if cachedValueCount > 0 { parts.append("built for \(cachedValueCount) arguments") }
+    } else if isBuilt {
+      parts.append("built")
+    }
     parts.append("hook: \(hook)")
     let entry = entryKey.map { " " + $0 } ?? ""
     return "\(names[key])\(entry): " + parts.joined(separator: ", ")

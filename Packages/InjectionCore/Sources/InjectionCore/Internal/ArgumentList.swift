@@ -49,8 +49,22 @@ final class ArgumentRecipe<T>: Sendable {
   /// Builds a value from the injector and the arguments, or throws
   /// ``InjectionError/argumentMismatch(key:expected:given:)`` for arguments of other types.
   let make: @Sendable (Injector, ArgumentList) throws -> T
+  /// The values of a mapping cached per argument (``PerArgumentScope``), one registration per
+  /// distinct argument value; `nil` for a transient mapping.
+  let cache: ArgumentCache<T>?
 
-  init(make: @escaping @Sendable (Injector, ArgumentList) throws -> T) {
+  init(
+    make: @escaping @Sendable (Injector, ArgumentList) throws -> T,
+    cache: ArgumentCache<T>? = nil
+  ) {
     self.make = make
+    self.cache = cache
+  }
+
+  /// This recipe for a copy of its registration: itself if it caches nothing, else a recipe
+  /// with the same factory and an empty cache, so that two registrations never share a value.
+  func makeCopy() -> ArgumentRecipe<T> {
+    guard let cache else { return self }
+    return ArgumentRecipe(make: make, cache: cache.makeEmptyCopy())
   }
 }

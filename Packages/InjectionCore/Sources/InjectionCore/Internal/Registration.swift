@@ -90,8 +90,15 @@ class AnyRegistration: @unchecked Sendable {
           resolve itself forever. Alias it to the key of the mapping that makes the values.
           """)
     }
+    // A mapping cached per argument is a `.singleton` of its arguments' values: `problem` would
+    // reject it as a cached scope built from the first resolution's arguments.
+    if recipe == .factoryWithArguments, cachesPerArgument { return nil }
     return Self.problem(of: key, valueKey: key, scope: scope, recipe: recipe)
   }
+
+  /// Whether this mapping caches one value per distinct argument value (a
+  /// ``PerArgumentScope``); asked only of a mapping that takes arguments.
+  var cachesPerArgument: Bool { false }
 
   /// The key an alias resolves (``Mapper/alias(_:named:to:targetNamed:_:)``); `nil` for every other
   /// mapping.
@@ -108,7 +115,9 @@ class AnyRegistration: @unchecked Sendable {
         reason: """
           a mapping that takes arguments is built anew for each resolution's arguments, but a \
           .\(scope) value would be built from the first resolution's arguments and handed to \
-          every later one, whatever arguments it passed. Map it .transient (the default).
+          every later one, whatever arguments it passed. Map it .transient (the default), or \
+          .perArgument to cache one value per distinct argument value (Hashable & Sendable \
+          arguments).
           """)
     }
     guard scope == .weak, valueKey.isValueType else { return nil }
@@ -180,6 +189,9 @@ struct InspectionRecord {
   var aliasTarget: Key? = nil
   /// The entry key of a contribution to a keyed collection; `nil` for every other mapping.
   var entryKey: AnyHashable? = nil
+  /// How many argument values a mapping cached per argument holds a value for; `nil` for
+  /// every other mapping.
+  var argumentValueCount: Int? = nil
 }
 
 /// A mapping for values of type `T`.
@@ -310,7 +322,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       key: key, scope: scope, factory: factory, staticHook: staticHook, recipe: recipe,
       instance: isInstance ? UnsafePointer(cachedValue) : nil,
       asyncRecipe: asyncRecipe.map { AsyncRecipe(factory: $0.factory) },
-      argumentRecipe: argumentRecipe,
+      argumentRecipe: argumentRecipe?.makeCopy(),
       aliasRecipe: aliasTarget.map(AliasRecipe.init(target:)), resettableScope: resettableScope)
   }
 
@@ -350,8 +362,10 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       hasResettableValue: hasResettableValue, resettableScope: resettableScope,
       weakObject: weakObject,
       hasStaticHook: staticHook != nil, checksHookDynamically: checksHookDynamically,
-      aliasTarget: aliasTarget)
+      aliasTarget: aliasTarget, argumentValueCount: argumentRecipe?.cache?.cachedValueCount)
   }
+
+  override var cachesPerArgument: Bool { argumentRecipe?.cache != nil }
 
   /// `object` as the class that ``recipe`` says it is, without a dynamic cast: through
   /// `Unmanaged`, the cast needs no run-time metadata of that generic class.
@@ -394,6 +408,8 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   override func dropResettableValue() -> [Any] {
+    // A mapping cached per argument: the values are its cache's entries'.
+    if let cache = argumentRecipe?.cache { return cache.dropAll() }
     var dropped: [Any] = []
     if hasResettableValue, let cachedValue {
       hasResettableValue = false

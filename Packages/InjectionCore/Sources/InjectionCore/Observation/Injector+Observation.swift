@@ -76,6 +76,27 @@ extension Injector {
     }
   }
 
+  /// Runs `resolve` for `key`, telling the observers as ``observedResolution(_:_:)`` does, for
+  /// a value whose cache the key alone does not tell: one cached per argument, which
+  /// `wasCached` says for the arguments of this resolution.
+  @inline(never)
+  func observedResolution<T>(
+    _ key: Key, wasCached: Bool, _ resolve: () throws(InjectionError) -> T
+  ) throws(InjectionError) -> T {
+    guard let report = ResolutionReport(key, asked: self, wasCached: wasCached) else {
+      return try resolve()
+    }
+    report.send(.started)
+    do throws(InjectionError) {
+      let value = try resolve()
+      report.sendEnd(value)
+      return value
+    } catch {
+      report.send(.ended(.failed(error)))
+      throw error
+    }
+  }
+
   /// Runs the `async` `resolve` for `key`, telling the observers as ``observedResolution(_:_:)``
   /// does.
   @inline(never)
@@ -106,7 +127,10 @@ extension Injector {
     let wasCached: Bool
 
     /// The report of resolving `key` from `asked`; `nil` if nobody observes it.
-    init?(_ key: Key, asked: Injector) {
+    ///
+    /// - Parameter wasCached: Whether the value is cached, when the key's mapping does not tell
+    ///   (a mapping cached per argument); `nil` to ask the mapping.
+    init?(_ key: Key, asked: Injector, wasCached cachedArgumentValue: Bool? = nil) {
       var observers: [@Sendable (ResolutionEvent) -> Void] = []
       var next: Injector? = asked
       while let injector = next {
@@ -116,7 +140,9 @@ extension Injector {
       guard !observers.isEmpty else { return nil }
       self.observers = observers
       self.asked = asked
-      (servedBy, scope, resettableScope, wasCached) = asked.servingMapping(of: key)
+      let isCached: Bool
+      (servedBy, scope, resettableScope, isCached) = asked.servingMapping(of: key)
+      wasCached = cachedArgumentValue ?? isCached
       let pathKeys = ResolutionContext.building?.pathKeys
       let asyncPath = pathKeys == nil ? AsyncResolutionFrame.ofCurrentTask?.path : nil
       // A public key writes out no type name (it is written once per type, when first read).

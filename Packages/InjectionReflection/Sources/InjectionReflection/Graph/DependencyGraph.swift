@@ -44,6 +44,10 @@ public struct DependencyGraph: Sendable, Hashable {
     /// The node's detail line says `alias of TicketService` instead of a scope: an alias
     /// serves its target's value in the target's scope.
     public let aliasTarget: InjectionKey?
+    /// Whether the key's mapping caches one value per distinct argument value (its
+    /// `MappingSnapshot.cachesPerArgument` of InjectionCore); its ``Kind/mapped(scope:recipe:owner:)``
+    /// scope is then `singleton`, and the node's detail line says `singleton per argument`.
+    public let cachesPerArgument: Bool
 
     /// Creates a node.
     ///
@@ -54,11 +58,13 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - resettableScope: The resettable scope of its mapping, if any.
     ///   - decoratorCount: How many decorators wrap its values.
     ///   - aliasTarget: The key it resolves, if it is an alias.
+    ///   - cachesPerArgument: Whether its mapping caches one value per argument value.
     package init(
       key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil,
-      decoratorCount: Int = 0, aliasTarget: InjectionKey? = nil
+      decoratorCount: Int = 0, aliasTarget: InjectionKey? = nil, cachesPerArgument: Bool = false
     ) {
       self.aliasTarget = aliasTarget
+      self.cachesPerArgument = cachesPerArgument
       self.resettableScope = resettableScope
       self.key = key
       self.kind = kind
@@ -203,7 +209,10 @@ public struct DependencyGraph: Sendable, Hashable {
         "alias of \(node.aliasTarget.map(title(of:)) ?? ""), \(owner)"
       case .mapped(_, .instance, let owner): "instance, \(owner)"
       case .mapped(let scope, _, let owner):
-        node.resettableScope.map { "\(scope) in \($0), \(owner)" } ?? "\(scope), \(owner)"
+        node.cachesPerArgument
+          ? node.resettableScope.map { "\(scope) per argument in \($0), \(owner)" }
+            ?? "\(scope) per argument, \(owner)"
+          : node.resettableScope.map { "\(scope) in \($0), \(owner)" } ?? "\(scope), \(owner)"
       case .automatic: "created automatically"
       case .missing: "missing"
       case .unmappedOptional: "optional, not mapped"

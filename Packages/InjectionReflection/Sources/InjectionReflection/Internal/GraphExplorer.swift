@@ -333,10 +333,12 @@ enum GraphExplorer {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
     var resettableScopes: [InjectionKey: String] = [:]
     var aliasTargets: [InjectionKey: InjectionKey] = [:]
+    var perArgument: Set<InjectionKey> = []
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
       kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
       resettableScopes[mapping.key] = mapping.resettableScope
       aliasTargets[mapping.key] = mapping.aliasTarget
+      if mapping.cachesPerArgument { perArgument.insert(mapping.key) }
     }
     // A collection is a new array for each resolution, of the values its contributions make;
     // their dependencies are the collection's edges.
@@ -360,7 +362,7 @@ enum GraphExplorer {
       DependencyGraph.Node(
         key: $0.key, kind: $0.value, isRoot: roots.contains($0.key),
         resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0,
-        aliasTarget: aliasTargets[$0.key])
+        aliasTarget: aliasTargets[$0.key], cachesPerArgument: perArgument.contains($0.key))
     }
     let deferred = state.deferredDependencies.filter {
       kinds[$0.to] != nil && !state.dependencies.contains($0)
