@@ -19,15 +19,19 @@ extension Registry {
     resetGenerations[id, default: 0] &+= 1
     var dropped: [Any] = []
     var count = 0
+    var emptied: [AnyRegistration] = []
     func drop(_ registration: AnyRegistration) {
       guard let own = registration.resettableScope, ObjectIdentifier(own) == id else { return }
       let values = registration.dropResettableValue()
-      if !values.isEmpty { count += 1 }
+      if !values.isEmpty {
+        count += 1
+        emptied.append(registration)
+      }
       dropped += values
     }
     active.forEachRegistration(drop)
     for layers in shadowed.values { layers.forEach(drop) }
-    return DroppedValues(values: dropped, count: count)
+    return DroppedValues(values: dropped, count: count, released: lifetimes.take(of: emptied))
   }
 }
 
@@ -38,4 +42,6 @@ extension Registry {
 struct DroppedValues: @unchecked Sendable {
   let values: [Any]
   let count: Int
+  /// The dropped values that can be disposed, latest first.
+  let released: [OwnedValue]
 }

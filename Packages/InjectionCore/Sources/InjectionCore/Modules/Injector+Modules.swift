@@ -16,8 +16,9 @@ extension Injector {
   ///   error of building an eager singleton.
   public func addModule(_ module: any InjectionModule) throws(InjectionError) {
     let id = ObjectIdentifier(module)
-    let reserved = registry.withLock { registry in
-      !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
+    let reserved = try registry.withLock { registry throws(InjectionError) in
+      if registry.lifetimes.isShutDown { throw refusedModule(module) }
+      return !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(module) }
     let registrations: ConfiguredModule
@@ -28,12 +29,14 @@ extension Injector {
       module.unload(from: self)
       throw error
     }
-    let replaced = registry.withLock { registry in
+    let (replaced, released) = registry.withLock { registry in
       registry.modulesBeingAdded.remove(id)
-      return registry.addModule(
+      let replaced = registry.addModule(
         module, registrations: registrations.mappings,
         contributions: registrations.contributions, decorators: registrations.decorators)
+      return (replaced, registry.lifetimes.take(of: replaced))
     }
+    disposeReleased(released)
     withExtendedLifetime(replaced) {}  // released here, after the mutex
   }
 
@@ -74,8 +77,15 @@ extension Injector {
       registry.withLock { $0.stagingCount -= 1 }
       context.unstage()
     }
-    for registration in eager {
-      try registration.prepare(in: self)
+    do {
+      for registration in eager {
+        try registration.prepare(in: self)
+      }
+    } catch {
+      // The module's values end with its failed add: those built are disposed.
+      let built = registrations + configured.contributions
+      disposeReleased(registry.withLock { $0.lifetimes.take(of: built) })
+      throw error
     }
     return configured
   }
@@ -113,8 +123,9 @@ extension Injector {
     throws(InjectionError) -> Bool
   {
     let id = ObjectIdentifier(new)
-    let reserved = registry.withLock { registry in
-      !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
+    let reserved = try registry.withLock { registry throws(InjectionError) in
+      if registry.lifetimes.isShutDown { throw refusedModule(new) }
+      return !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(new) }
     let registrations: ConfiguredModule
@@ -138,7 +149,7 @@ extension Injector {
     removing old: (any InjectionModule)?, adding new: any InjectionModule,
     registrations: ConfiguredModule
   ) {
-    let (removed, replaced) = registry.withLock { registry in
+    let (removed, replaced, released) = registry.withLock { registry in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
       let oldKeys = old.map { registry.moduleKeys(ObjectIdentifier($0)) } ?? []
       let removed = old.flatMap {
@@ -147,9 +158,11 @@ extension Injector {
       let replaced = registry.addModule(
         new, registrations: registrations.mappings, contributions: registrations.contributions,
         decorators: registrations.decorators)
+      let released = registry.lifetimes.take(of: (removed?.removed ?? []) + replaced)
       // The aliases of what the old module mapped and the new one does not go with it.
-      return (removed, replaced + registry.removeAliases(of: oldKeys))
+      return (removed, replaced + registry.removeAliases(of: oldKeys), released)
     }
+    disposeReleased(released)
     withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
   }
 
@@ -204,7 +217,11 @@ extension Injector {
     var count = 0
     for module in candidates.reversed() where claimRemoval(of: module) {
       module.unload(from: self)
-      let removed = registry.withLock { $0.finishRemoval(of: ObjectIdentifier(module)) }
+      let (removed, released) = registry.withLock { registry in
+        let removed = registry.finishRemoval(of: ObjectIdentifier(module))
+        return (removed, registry.lifetimes.take(of: removed?.removed ?? []))
+      }
+      disposeReleased(released)
       withExtendedLifetime(removed) {}  // its singletons are released here, after the mutex
       count += 1
     }
@@ -219,6 +236,12 @@ extension Injector {
     return registry.withLock { registry in
       registry.containsModule(id) && registry.modulesBeingRemoved.insert(id).inserted
     }
+  }
+
+  /// The error of adding a module to an injector that was shut down.
+  private func refusedModule(_ module: any InjectionModule) -> InjectionError {
+    .shutDown(
+      injector: label, key: InjectionKey(typeName: String(reflecting: Swift.type(of: module))))
   }
 
   private func alreadyAdded(_ module: any InjectionModule) -> InjectionError {

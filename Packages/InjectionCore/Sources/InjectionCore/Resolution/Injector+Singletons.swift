@@ -89,12 +89,19 @@ extension Injector {
           created: .partialValue(of: ticket), isCached: true, decorates: true)
       }
       try registration.checkWeakValue(value)
-      let finished = registry.withLock { registry in
-        registration.publish(
-          value, hasHook: hasHook,
-          keep: registry.resetGeneration(of: registration) == generation)
+      // Decided before the mutex: the first check of a type searches the conformance records.
+      let disposer = registration.scope == .weak ? nil : registration.disposer(for: value)
+      let (finished, refused) = registry.withLock { registry in
+        let refused = registry.lifetimes.isShutDown
+        let keep = registry.resetGeneration(of: registration) == generation && !refused
+        let finished = registration.publish(value, hasHook: hasHook, keep: keep)
+        if keep, let disposer {
+          registry.lifetimes.own(disposer, key: registration.key, registration: registration)
+        }
+        return (finished, refused)
       }
       withExtendedLifetime(finished) {}  // released here, after the mutex
+      if refused { throw refuseLateBuild(of: registration, disposer: disposer) }
       return value
     } catch {
       // The properties still to resolve: those from the one that failed on, or, if the failure
