@@ -579,3 +579,36 @@ struct DisposalTests {
     }
   }
 }
+
+extension DisposalTests {
+  /// Shuts its injector down from its own `configure`, as another thread could while it is added.
+  private final class ShuttingDownModule: InjectionModule {
+    let injector: Injector
+    let log: DisposalLog
+    init(injector: Injector, log: DisposalLog) {
+      self.injector = injector
+      self.log = log
+    }
+    func configure(_ mappings: ModuleMappings) {
+      mappings.map(Plain.self, to: Plain())
+      try? injector.shutdownSynchronously()
+    }
+    func unload(from injector: Injector) { log.record("unload") }
+  }
+
+  @Test func aModuleAddedWhileItsInjectorShutsDownIsRefusedAndUnloaded() throws {
+    let log = DisposalLog()
+    let injector = Injector(label: "app")
+
+    let error = #expect(throws: InjectionError.self) {
+      try injector.addModule(ShuttingDownModule(injector: injector, log: log))
+    }
+
+    guard case .shutDown? = error else {
+      Issue.record("expected shutDown, got \(String(describing: error))")
+      return
+    }
+    #expect(log.all == ["unload"])
+    #expect(throws: InjectionError.self) { try injector.resolve(Plain.self) }
+  }
+}

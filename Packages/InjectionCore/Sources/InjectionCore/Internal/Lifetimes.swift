@@ -1,14 +1,18 @@
-/// How to dispose one owned value: the value as ``InjectionDisposable``,
-/// ``AsyncInjectionDisposable``, or both.
+/// How to dispose one value: the value as ``InjectionDisposable``, ``AsyncInjectionDisposable``,
+/// or both.
 // @unchecked Sendable: it holds a cached value of a mapping, the same value the injector hands
 // to any thread that resolves its key (the mapping API takes that decision for the value); it
-// is only moved between threads and disposed once, by the one thread that took it out of the
-// registry mutex (`Lifetimes` hands each entry out once).
+// is only moved between threads and disposed once, by the one thread that took its value out of
+// the registry mutex (`Lifetimes` hands each value out once).
 struct Disposer: @unchecked Sendable {
   let sync: (any InjectionDisposable)?
   let async: (any AsyncInjectionDisposable)?
 
   /// The disposer of `value`, or `nil` if it conforms to neither protocol.
+  ///
+  /// Two dynamic conformance checks: made when the value's owner ends, never when it is built
+  /// or read (the first check of a type searches the conformance records: an app's launch does
+  /// not pay it).
   init?(_ value: Any) {
     sync = value as? any InjectionDisposable
     async = value as? any AsyncInjectionDisposable
@@ -16,70 +20,82 @@ struct Disposer: @unchecked Sendable {
   }
 }
 
-/// A value an injector owns that can be disposed, recorded when it was cached.
-// @unchecked Sendable: `disposer` is (see `Disposer`); `registration` is only compared by
-// identity outside the registry mutex; `key` and `sequence` are values.
-struct OwnedValue: @unchecked Sendable {
+/// A value a mapping cached, listed when it was cached: its place in the order of creation.
+struct OwnedEntry {
   /// Its place in the injector's order of creation: later values have higher numbers.
   let sequence: UInt64
-  let key: Key
-  /// The mapping that cached it; held, so that its identity is never reused while the value is
-  /// listed.
+  /// The mapping that caches it; held, so that its identity is never reused while listed.
   let registration: AnyRegistration
-  let disposer: Disposer
 }
 
-/// The values an injector owns that can be disposed, and what it must still report; part of
-/// ``Registry``, guarded by the injector's registry mutex.
+/// A value taken out of the registry because its owner ended, to be disposed (if it can be)
+/// and released after the registry mutex is unlocked.
+// @unchecked Sendable: `value` is a mapping's cached value, which the injector hands to any
+// thread (see `Disposer`); only the one thread that took it out of `Injector.registry` uses it.
+struct ReleasedValue: @unchecked Sendable {
+  let sequence: UInt64
+  let key: Key
+  let value: Any
+}
+
+/// The cached values an injector owns, in order of creation, and what it must still dispose
+/// or report; part of ``Registry``, guarded by the injector's registry mutex.
 ///
-/// Each value is listed once, when its mapping caches it, and handed out once, by the step that
-/// ends its owner (a removal, a reset, a shutdown): whatever races, only one thread disposes it.
-/// Nothing here is ever released under the mutex by these methods: what they hand out is
-/// disposed and released by the caller after unlocking.
+/// Each value is listed once, when its mapping caches it (an append: no conformance check), and
+/// handed out once, by the locked step that ends its owner (a removal, a reset, a shutdown):
+/// whatever races, only one thread disposes it. Whether it can be disposed is asked only then.
 struct Lifetimes {
   /// The owned values, in order of creation.
-  var owned: [OwnedValue] = []
+  var owned: [OwnedEntry] = []
   /// The number the next owned value gets.
   var nextSequence: UInt64 = 0
-  /// Values released by a synchronous event that only ``AsyncInjectionDisposable`` can dispose:
-  /// disposed by the next ``Injector/disposeReleasedValues()`` or ``Injector/shutdown()``.
-  var released: [OwnedValue] = []
+  /// Values released by a synchronous event that only ``AsyncInjectionDisposable`` can
+  /// dispose: disposed by the next ``Injector/disposeReleasedValues(timeout:)`` or
+  /// ``Injector/shutdown(timeout:)``.
+  var released: [ReleasedValue] = []
   /// Failures of synchronous events, which cannot throw: reported by the next of those.
   var failures: [DisposalError.Failure] = []
-  /// Whether ``Injector/shutdown()`` (or its synchronous form) began.
+  /// Whether ``Injector/shutdown(timeout:)`` (or its synchronous form) began.
   var isShutDown = false
 
-  /// Lists a value that a mapping just cached.
-  mutating func own(_ disposer: Disposer, key: Key, registration: AnyRegistration) {
-    owned.append(
-      OwnedValue(sequence: nextSequence, key: key, registration: registration, disposer: disposer))
+  /// Lists a value that `registration` just cached.
+  mutating func own(_ registration: AnyRegistration) {
+    owned.append(OwnedEntry(sequence: nextSequence, registration: registration))
     nextSequence &+= 1
   }
 
-  /// Takes the owned values of `registrations` out of the list, latest first.
-  mutating func take(of registrations: [AnyRegistration]) -> [OwnedValue] {
+  /// Takes the values of `registrations` out of the list, latest first, each with the value
+  /// its mapping holds now (read before a reset drops it).
+  mutating func take(of registrations: [AnyRegistration]) -> [ReleasedValue] {
     guard !owned.isEmpty, !registrations.isEmpty else { return [] }
     let ids = Set(registrations.map(ObjectIdentifier.init))
-    var taken: [OwnedValue] = []
-    owned.removeAll { value in
-      guard ids.contains(ObjectIdentifier(value.registration)) else { return false }
-      taken.append(value)
+    var taken: [ReleasedValue] = []
+    owned.removeAll { entry in
+      guard ids.contains(ObjectIdentifier(entry.registration)) else { return false }
+      if let value = entry.registration.ownedValue() {
+        taken.append(
+          ReleasedValue(sequence: entry.sequence, key: entry.registration.key, value: value))
+      }
       return true
     }
     return taken.reversed()
   }
 
-  /// Takes every owned and released value out of the list, latest first.
-  mutating func takeAll() -> [OwnedValue] {
-    defer {
-      owned = []
-      released = []
+  /// Takes every owned and released value out, latest first.
+  mutating func takeAll() -> [ReleasedValue] {
+    var taken = released
+    for entry in owned {
+      guard let value = entry.registration.ownedValue() else { continue }
+      taken.append(
+        ReleasedValue(sequence: entry.sequence, key: entry.registration.key, value: value))
     }
-    return (owned + released).sorted { $0.sequence > $1.sequence }
+    owned = []
+    released = []
+    return taken.sorted { $0.sequence > $1.sequence }
   }
 
-  /// Takes the released values and the failures to report.
-  mutating func takeReleased() -> (values: [OwnedValue], failures: [DisposalError.Failure]) {
+  /// Takes the released values, latest first, and the failures to report.
+  mutating func takeReleased() -> (values: [ReleasedValue], failures: [DisposalError.Failure]) {
     defer {
       released = []
       failures = []

@@ -153,6 +153,10 @@ class AnyRegistration: @unchecked Sendable {
     preconditionFailure("Registration overrides contributedValue(asked:owner:)")
   }
 
+  /// The value this mapping caches (published, or a resettable mapping's), as `Any`, or `nil`;
+  /// with the registry mutex held, for the injector to dispose it when its owner ends.
+  func ownedValue() -> Any? { nil }
+
   /// Drops the value of a resettable mapping, with the registry mutex held.
   ///
   /// - Returns: What was dropped (the value, an incomplete value), to be released by the
@@ -252,12 +256,10 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// an alias, the only factory with one); one word shared by all (W4 keeps a mapping under 200
   /// bytes), `nil` for every other mapping.
   private let recipeExtension: (any AnyObject & Sendable)?
-  /// The last dynamic type the hook check (or the disposal check) saw, tagged with the answers.
+  /// The last dynamic type the hook check saw, tagged with the answer.
   ///
-  /// The type's metadata address with bit 0 set (checked), bit 1 set (conforms to
-  /// ``InjectionCompletable``) and, where metadata is aligned to 8 bytes (64-bit platforms),
-  /// bit 2 set (conforms to ``InjectionDisposable`` or ``AsyncInjectionDisposable``); zero until
-  /// the first check. Both answers are decided together, once per dynamic type.
+  /// The type's metadata address with bit 0 set (checked) and bit 1 set (conforms to
+  /// ``InjectionCompletable``); zero until the first check.
   let hookDecision = Atomic<UInt>(0)
   /// Whether values are checked for a hook at run time.
   ///
@@ -393,6 +395,13 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     hasResettableValue ? cachedValue.unsafelyUnwrapped.pointee : nil
   }
 
+  override func ownedValue() -> Any? {
+    if isPublished.load(ordering: .acquiring) || hasResettableValue {
+      return cachedValue.unsafelyUnwrapped.pointee as Any
+    }
+    return nil
+  }
+
   override func dropResettableValue() -> [Any] {
     var dropped: [Any] = []
     if hasResettableValue, let cachedValue {
@@ -458,7 +467,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
     guard checksHookDynamically else { return false }
     let typeBits = UInt(bitPattern: ObjectIdentifier(Self.dynamicType(of: value)))
     var decision = hookDecision.load(ordering: .relaxed)
-    if decision & ~Self.decisionFlags != typeBits {
+    if decision & ~3 != typeBits {
       decision = Self.decideHook(for: value, typeBits: typeBits)
       hookDecision.store(decision, ordering: .relaxed)
     }
@@ -478,33 +487,7 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   }
 
   static func decideHook(for value: T, typeBits: UInt) -> UInt {
-    let completable: UInt = value is any InjectionCompletable ? 2 : 0
-    guard decisionFlags == 7 else { return typeBits | 1 | completable }
-    let disposable = value is any InjectionDisposable || value is any AsyncInjectionDisposable
-    return typeBits | 1 | completable | (disposable ? 4 : 0)
-  }
-
-  /// The bits of ``hookDecision`` that hold answers: three where type metadata is aligned to 8
-  /// bytes, two where it may be aligned to 4 only (32-bit platforms, which then check
-  /// disposability at each build of a cached value).
-  static var decisionFlags: UInt { MemoryLayout<UInt>.size == 8 ? 7 : 3 }
-
-  /// How to dispose `value`, a value this mapping is about to cache; `nil` when its type
-  /// conforms to neither ``InjectionDisposable`` nor ``AsyncInjectionDisposable``.
-  ///
-  /// On the build path only, never on a cached read. The conformance check is decided once per
-  /// dynamic type (``hookDecision``): a dynamic check searches the conformance records the first
-  /// time it sees a type, and costs about 1,700 instructions every later time.
-  func disposer(for value: T) -> Disposer? {
-    guard Self.decisionFlags == 7 else { return Disposer(value) }
-    let typeBits = UInt(bitPattern: ObjectIdentifier(Self.dynamicType(of: value)))
-    var decision = hookDecision.load(ordering: .relaxed)
-    if decision & ~Self.decisionFlags != typeBits {
-      decision = Self.decideHook(for: value, typeBits: typeBits)
-      hookDecision.store(decision, ordering: .relaxed)
-    }
-    guard decision & 4 != 0 else { return nil }
-    return Disposer(value)
+    typeBits | 1 | (value is any InjectionCompletable ? 2 : 0)
   }
 
   static func callHook(of value: T) {

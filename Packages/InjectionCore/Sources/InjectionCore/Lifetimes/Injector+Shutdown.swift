@@ -48,7 +48,7 @@ extension Injector {
     leftovers.release()
     var failures = kept
     for value in values {
-      if let reason = await Self.dispose(value.disposer, timeout: timeout) {
+      if let reason = await Self.dispose(value.value, timeout: timeout) {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -70,9 +70,10 @@ extension Injector {
     let (values, kept, leftovers) = beginShutdown()
     leftovers.release()
     var failures = kept
-    var awaiting: [OwnedValue] = []
+    var awaiting: [ReleasedValue] = []
     for value in values {
-      guard let disposable = value.disposer.sync else {
+      guard let disposer = Disposer(value.value) else { continue }
+      guard let disposable = disposer.sync else {
         awaiting.append(value)
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: .needsAwait))
         continue
@@ -108,7 +109,7 @@ extension Injector {
     let (values, kept) = registry.withLock { $0.lifetimes.takeReleased() }
     var failures = kept
     for value in values {
-      if let reason = await Self.dispose(value.disposer, timeout: timeout) {
+      if let reason = await Self.dispose(value.value, timeout: timeout) {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -124,7 +125,7 @@ extension Injector {
   /// Marks the injector shut down and takes out, in one locked step, every owned value (latest
   /// first), the failures kept so far, and every mapping and module.
   private func beginShutdown() -> (
-    values: [OwnedValue], failures: [DisposalError.Failure], leftovers: ShutdownLeftovers
+    values: [ReleasedValue], failures: [DisposalError.Failure], leftovers: ShutdownLeftovers
   ) {
     registry.withLock { registry in
       registry.lifetimes.isShutDown = true
@@ -139,12 +140,13 @@ extension Injector {
   /// Disposes what a synchronous event released (latest first): the synchronous values now, on
   /// this thread, after the registry mutex was unlocked; the others are kept for
   /// ``disposeReleasedValues()``, with the failures.
-  func disposeReleased(_ values: [OwnedValue]) {
+  func disposeReleased(_ values: [ReleasedValue]) {
     guard !values.isEmpty else { return }
     var failures: [DisposalError.Failure] = []
-    var awaiting: [OwnedValue] = []
+    var awaiting: [ReleasedValue] = []
     for value in values {
-      guard let disposable = value.disposer.sync else {
+      guard let disposer = Disposer(value.value) else { continue }
+      guard let disposable = disposer.sync else {
         awaiting.append(value)
         continue
       }
@@ -171,9 +173,8 @@ extension Injector {
 
   /// Disposes one value with `await` if it is asynchronous (within `timeout`), else
   /// synchronously; the reason it failed, if it did.
-  private static func dispose(_ disposer: Disposer, timeout: Duration) async
-    -> DisposalError.Reason?
-  {
+  private static func dispose(_ value: Any, timeout: Duration) async -> DisposalError.Reason? {
+    guard let disposer = Disposer(value) else { return nil }
     guard let disposable = disposer.async else {
       guard let disposable = disposer.sync else { return nil }
       return dispose(disposable)
@@ -285,14 +286,9 @@ extension Injector {
   /// The error of a build that finished after this injector's shutdown began: its value is not
   /// kept, and is disposed (now if it is synchronous, else by the next ``shutdown()`` or
   /// ``disposeReleasedValues()``).
-  func refuseLateBuild(of registration: AnyRegistration, disposer: Disposer?) -> InjectionError {
-    if let disposer {
-      disposeReleased([
-        OwnedValue(
-          sequence: 0, key: registration.key, registration: registration, disposer: disposer)
-      ])
-    }
-    return .shutDown(injector: label, key: registration.key.publicKey)
+  func refuseLateBuild(of key: Key, value: Any) -> InjectionError {
+    disposeReleased([ReleasedValue(sequence: 0, key: key, value: value)])
+    return .shutDown(injector: label, key: key.publicKey)
   }
 
   /// The error for a resolution of `key` from this injector when it or an ancestor whose

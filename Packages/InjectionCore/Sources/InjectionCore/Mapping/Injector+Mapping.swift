@@ -18,7 +18,7 @@ extension Injector {
       fatalError("InjectionCore: \(problem)")
     }
     let (replaced, released, defersEager) = registry.withLock {
-      registry -> (AnyRegistration?, [OwnedValue], Bool) in
+      registry -> (AnyRegistration?, [ReleasedValue], Bool) in
       // A shut-down injector takes no mapping: it would resolve nothing anyway.
       if registry.lifetimes.isShutDown { return (registration, [], true) }
       if mapping.isDecorator {

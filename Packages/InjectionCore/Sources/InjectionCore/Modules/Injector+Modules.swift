@@ -29,12 +29,19 @@ extension Injector {
       module.unload(from: self)
       throw error
     }
-    let (replaced, released) = registry.withLock { registry in
+    let added = registry.withLock { registry -> (replaced: [AnyRegistration], [ReleasedValue])? in
       registry.modulesBeingAdded.remove(id)
+      // Shut down while the module was configured: its mappings would resolve nothing.
+      guard !registry.lifetimes.isShutDown else { return nil }
       let replaced = registry.addModule(
         module, registrations: registrations.mappings,
         contributions: registrations.contributions, decorators: registrations.decorators)
       return (replaced, registry.lifetimes.take(of: replaced))
+    }
+    guard let (replaced, released) = added else {
+      withExtendedLifetime(registrations) {}  // released here, after the mutex
+      module.unload(from: self)
+      throw refusedModule(module)
     }
     disposeReleased(released)
     withExtendedLifetime(replaced) {}  // released here, after the mutex
@@ -138,19 +145,26 @@ extension Injector {
     }
     let wasHeld = claimRemoval(of: old)
     if wasHeld { old.unload(from: self) }
-    swapModules(removing: wasHeld ? old : nil, adding: new, registrations: registrations)
+    guard swapModules(removing: wasHeld ? old : nil, adding: new, registrations: registrations)
+    else {
+      new.unload(from: self)
+      throw refusedModule(new)
+    }
     return wasHeld
   }
 
   /// Removes `old`'s mappings (a module this call claimed with ``claimRemoval(of:)``) and adds
   /// `new`'s under one lock, then releases what was removed or replaced before it returns,
   /// after the mutex is unlocked.
+  ///
+  /// - Returns: `false` if the injector was shut down meanwhile: nothing was added.
   private func swapModules(
     removing old: (any InjectionModule)?, adding new: any InjectionModule,
     registrations: ConfiguredModule
-  ) {
-    let (removed, replaced, released) = registry.withLock { registry in
+  ) -> Bool {
+    let swapped = registry.withLock { registry -> SwappedModules? in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
+      guard !registry.lifetimes.isShutDown else { return nil }
       let oldKeys = old.map { registry.moduleKeys(ObjectIdentifier($0)) } ?? []
       let removed = old.flatMap {
         registry.finishRemoval(of: ObjectIdentifier($0), removingAliases: false)
@@ -160,10 +174,22 @@ extension Injector {
         decorators: registrations.decorators)
       let released = registry.lifetimes.take(of: (removed?.removed ?? []) + replaced)
       // The aliases of what the old module mapped and the new one does not go with it.
-      return (removed, replaced + registry.removeAliases(of: oldKeys), released)
+      return SwappedModules(
+        removed: removed, replaced: replaced + registry.removeAliases(of: oldKeys),
+        released: released)
     }
-    disposeReleased(released)
-    withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
+    guard let swapped else { return false }
+    disposeReleased(swapped.released)
+    withExtendedLifetime(swapped) {}  // released here, after the mutex
+    return true
+  }
+
+  /// What ``swapModules(removing:adding:registrations:)`` takes out under the lock, to be
+  /// disposed and released after it.
+  private struct SwappedModules {
+    let removed: (module: any InjectionModule, removed: [AnyRegistration])?
+    let replaced: [AnyRegistration]
+    let released: [ReleasedValue]
   }
 
   /// Removes a module: calls its ``InjectionModule/unload(from:)`` while its mappings are still

@@ -314,24 +314,18 @@ extension Injector {
     } catch {
       result = .failure(error)
     }
-    var disposer: Disposer?
-    if case .success(let value) = result, registration.scope != .weak {
-      disposer = registration.disposer(for: value)  // before the mutex, as a build does
-    }
     let (waiters, handover, refused) = registry.withLock { registry in
       registration.asyncRecipe?.build = nil
       let refused = registry.lifetimes.isShutDown
       if case .success(let value) = result, !refused {
         registration.publishBuilt(value, hasHook: hasHook)
-        if let disposer {
-          registry.lifetimes.own(disposer, key: registration.key, registration: registration)
-        }
+        if registration.scope != .weak { registry.lifetimes.own(registration) }
       }
       defer { build.handover = nil }
       return (build.takeWaiters(), build.handover, refused)
     }
-    if refused, case .success = result {
-      result = .failure(refuseLateBuild(of: registration, disposer: disposer))
+    if refused, case .success(let value) = result {
+      result = .failure(refuseLateBuild(of: registration.key, value: value))
     }
     // Before any wake is set: a waiter reads the outcome only after it saw its wake.
     handover?.outcome = result

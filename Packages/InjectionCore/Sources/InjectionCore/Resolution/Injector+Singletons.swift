@@ -89,19 +89,16 @@ extension Injector {
           created: .partialValue(of: ticket), isCached: true, decorates: true)
       }
       try registration.checkWeakValue(value)
-      // Decided before the mutex: the first check of a type searches the conformance records.
-      let disposer = registration.scope == .weak ? nil : registration.disposer(for: value)
       let (finished, refused) = registry.withLock { registry in
         let refused = registry.lifetimes.isShutDown
         let keep = registry.resetGeneration(of: registration) == generation && !refused
         let finished = registration.publish(value, hasHook: hasHook, keep: keep)
-        if keep, let disposer {
-          registry.lifetimes.own(disposer, key: registration.key, registration: registration)
-        }
+        // Listed in order of creation; whether it can be disposed is asked when it ends.
+        if keep, registration.scope != .weak { registry.lifetimes.own(registration) }
         return (finished, refused)
       }
       withExtendedLifetime(finished) {}  // released here, after the mutex
-      if refused { throw refuseLateBuild(of: registration, disposer: disposer) }
+      if refused { throw refuseLateBuild(of: registration.key, value: value) }
       return value
     } catch {
       // The properties still to resolve: those from the one that failed on, or, if the failure
