@@ -1,7 +1,7 @@
 /// The values whose disposal failed when an injector ended their owner, every one of them.
 ///
-/// ``Injector/shutdown()``, ``Injector/shutdownSynchronously()`` and
-/// ``Injector/disposeReleasedValues()`` dispose every value they have to, whatever fails on the
+/// ``Injector/shutdown(timeout:)``, ``Injector/shutdownSynchronously()`` and
+/// ``Injector/disposeReleasedValues(timeout:)`` dispose every value they have to, whatever fails on the
 /// way, and then throw this error once, listing each failure with the value's key in the order
 /// the values were disposed (reverse order of creation):
 ///
@@ -47,8 +47,8 @@ public struct DisposalError: Error, Diagnosable, CustomStringConvertible {
     /// (its task was cancelled) or started.
     case cancelled
     /// The value is only ``AsyncInjectionDisposable``, and a synchronous shutdown cannot await
-    /// it: it is still owned, and disposed by the next ``Injector/shutdown()`` or
-    /// ``Injector/disposeReleasedValues()``.
+    /// it: it is still owned, and disposed by the next ``Injector/shutdown(timeout:)`` or
+    /// ``Injector/disposeReleasedValues(timeout:)``.
     case needsAwait
 
     /// The reason as the message writes it.

@@ -11,7 +11,7 @@
 /// - ``Injector/unmap(_:named:)``, or a new mapping of the same key by the same owner: the
 ///   replaced mapping's value;
 /// - ``Injector/reset(_:)``: the values the scope drops;
-/// - ``Injector/shutdown()`` and ``Injector/shutdownSynchronously()``: every value the
+/// - ``Injector/shutdown(timeout:)`` and ``Injector/shutdownSynchronously()``: every value the
 ///   injector still owns.
 ///
 /// ```swift
@@ -33,7 +33,7 @@
 /// records, tens of microseconds that an app's launch would pay for every type).
 ///
 /// `dispose()` runs on whatever thread ends the owner, never while the injector's lock is held,
-/// so it may resolve from the injector (except after ``Injector/shutdown()`` began). An error
+/// so it may resolve from the injector (except after ``Injector/shutdown(timeout:)`` began). An error
 /// it throws does not stop the others: every failure is collected and reported at once in a
 /// ``DisposalError``. A type isolated to a global actor (`@MainActor`) conforms to
 /// ``AsyncInjectionDisposable`` instead, whose `dispose()` runs on its actor.
@@ -51,8 +51,8 @@ public protocol InjectionDisposable: SendableMetatype {
 /// A value that an injector tears down, with `await`, when the owner that built it ends.
 ///
 /// Owned values and the events that end them are those of ``InjectionDisposable``. The
-/// injector awaits ``dispose()`` in ``Injector/shutdown()`` and
-/// ``Injector/disposeReleasedValues()``, one value after another in reverse order of creation,
+/// injector awaits ``dispose()`` in ``Injector/shutdown(timeout:)`` and
+/// ``Injector/disposeReleasedValues(timeout:)``, one value after another in reverse order of creation,
 /// each within the `timeout` those methods take; when a value's time is up (or the task that
 /// shuts down is cancelled), its `dispose()` task is cancelled and the failure reported.
 ///
@@ -67,8 +67,8 @@ public protocol InjectionDisposable: SendableMetatype {
 ///
 /// A synchronous event (``Injector/removeModule(_:)->Bool``, ``Injector/unmap(_:named:)``,
 /// ``Injector/reset(_:)``, a replaced mapping) cannot await: it disposes the synchronous values
-/// at once, and keeps the asynchronous ones for the next ``Injector/disposeReleasedValues()`` or
-/// ``Injector/shutdown()``, still in reverse order of creation.
+/// at once, and keeps the asynchronous ones for the next ``Injector/disposeReleasedValues(timeout:)`` or
+/// ``Injector/shutdown(timeout:)``, still in reverse order of creation.
 public protocol AsyncInjectionDisposable: SendableMetatype {
   /// Releases what the value holds; called once, with `await`, when the injector that owns the
   /// value ends it.

@@ -72,7 +72,7 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// and its value is cached as usual.
   case cancelled(key: InjectionKey)
 
-  /// The injector that was asked for `key` was shut down (``Injector/shutdown()``): from the
+  /// The injector that was asked for `key` was shut down (``Injector/shutdown(timeout:)``): from the
   /// moment its shutdown begins it builds and resolves nothing, so that no value is made that
   /// would never be disposed.
   ///

@@ -18,7 +18,7 @@ extension Injector {
   /// The owned values are the cached ones this injector built: singletons, eager and `async`
   /// singletons, values of a ``ResettableScope``, singleton contributions, its modules' ones;
   /// also those that earlier events released for asynchronous disposal
-  /// (``disposeReleasedValues()``). Instances you mapped, weak, transient and graph values are
+  /// (``disposeReleasedValues(timeout:)``). Instances you mapped, weak, transient and graph values are
   /// not owned (see ``InjectionDisposable``). Each value is disposed once: by its
   /// ``AsyncInjectionDisposable/dispose()`` (awaited, within `timeout`) if it has one, else by its
   /// ``InjectionDisposable/dispose()``.
@@ -29,7 +29,7 @@ extension Injector {
   /// From the moment it begins, resolving from this injector throws
   /// ``InjectionError/shutDown(injector:key:)``, and so do resolutions that reach its mappings
   /// through a child; a build that was under way is not kept, and its value is disposed
-  /// (by a later call of this method or ``disposeReleasedValues()`` if it is only
+  /// (by a later call of this method or ``disposeReleasedValues(timeout:)`` if it is only
   /// asynchronous). Its mappings and modules are removed without ``InjectionModule/unload(from:)``;
   /// a mapping added afterwards is ignored. A child injector is not shut down with its parent (the
   /// parent does not know its children): shut each child down first, as you made it. A child's
@@ -60,7 +60,7 @@ extension Injector {
   /// ``AsyncInjectionDisposable``.
   ///
   /// For code that cannot await (a command-line tool's last line, a `deinit` of your own). What
-  /// ``shutdown()`` says of resolutions, mappings, modules and children holds here too. A value
+  /// ``shutdown(timeout:)`` says of resolutions, mappings, modules and children holds here too. A value
   /// that is only asynchronous stays owned: a later `try await injector.shutdown()` disposes it.
   ///
   /// - Throws: A ``DisposalError`` listing every value whose `dispose()` threw, every value it
@@ -94,7 +94,7 @@ extension Injector {
   ///
   /// ``removeModule(_:)->Bool``, ``replaceModule(_:with:)``, ``unmap(_:named:)``, a mapping that
   /// replaces another and ``reset(_:)`` cannot await or throw: they dispose the synchronous values
-  /// they release at once and keep the rest for this method (or ``shutdown()``).
+  /// they release at once and keep the rest for this method (or ``shutdown(timeout:)``).
   ///
   /// ```swift
   /// injector.reset(RequestScope.self)
@@ -116,7 +116,7 @@ extension Injector {
     if !failures.isEmpty { throw DisposalError(injector: label, failures: failures) }
   }
 
-  /// Whether ``shutdown()`` or ``shutdownSynchronously()`` was called on this injector.
+  /// Whether ``shutdown(timeout:)`` or ``shutdownSynchronously()`` was called on this injector.
   ///
   /// A child of an injector that was shut down is not shut down itself, though its resolutions
   /// that reach the parent's mappings fail.
@@ -139,7 +139,7 @@ extension Injector {
 
   /// Disposes what a synchronous event released (latest first): the synchronous values now, on
   /// this thread, after the registry mutex was unlocked; the others are kept for
-  /// ``disposeReleasedValues()``, with the failures.
+  /// ``disposeReleasedValues(timeout:)``, with the failures.
   func disposeReleased(_ values: [ReleasedValue]) {
     guard !values.isEmpty else { return }
     var failures: [DisposalError.Failure] = []
@@ -284,8 +284,8 @@ extension Registry {
 
 extension Injector {
   /// The error of a build that finished after this injector's shutdown began: its value is not
-  /// kept, and is disposed (now if it is synchronous, else by the next ``shutdown()`` or
-  /// ``disposeReleasedValues()``).
+  /// kept, and is disposed (now if it is synchronous, else by the next ``shutdown(timeout:)`` or
+  /// ``disposeReleasedValues(timeout:)``).
   func refuseLateBuild(of key: Key, value: Any) -> InjectionError {
     disposeReleased([ReleasedValue(sequence: 0, key: key, value: value)])
     return .shutDown(injector: label, key: key.publicKey)

@@ -50,7 +50,7 @@ extension Injector {
   /// parent maps), and so do the aliases of those aliases. The parent's mappings and aliases are
   /// not touched. Singletons of the removed mappings are released, and those that are
   /// ``InjectionDisposable`` disposed first, latest first (an ``AsyncInjectionDisposable`` one
-  /// is kept for ``disposeReleasedValues()``).
+  /// is kept for ``disposeReleasedValues(timeout:)``).
   ///
   /// - Parameters:
   ///   - type: The key's type.

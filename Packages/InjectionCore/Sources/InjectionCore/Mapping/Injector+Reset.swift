@@ -13,7 +13,7 @@ extension Injector {
   /// children). Mappings stay in place; only their values go, released after the injector's
   /// lock is unlocked. The dropped values that are ``InjectionDisposable`` are disposed first,
   /// latest first, on this thread; those that are only ``AsyncInjectionDisposable`` are kept
-  /// for ``disposeReleasedValues()`` (or ``shutdown()``), which also reports a `dispose()` that
+  /// for ``disposeReleasedValues(timeout:)`` (or ``shutdown(timeout:)``), which also reports a `dispose()` that
   /// threw here. A value whose build began before the reset and ends after it goes only to the
   /// resolution that built it, which owns it: it is not disposed.
   ///
