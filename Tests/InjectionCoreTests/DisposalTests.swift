@@ -75,6 +75,11 @@ extension Resource: Store {}
 /// A value that cannot be disposed.
 private final class Plain: Sendable {}
 
+/// A type the injector creates without a mapping.
+private final class Gauge: Injectable {
+  init() {}
+}
+
 /// The three links of a chain: `Top` is built with `Middle`, which is built with `Bottom`.
 private final class Link: InjectionDisposable, Sendable {
   let name: String
@@ -396,6 +401,7 @@ struct DisposalTests {
     #expect(label == "app")
     #expect(key == InjectionKey(Plain.self))
     #expect(throws: InjectionError.self) { try injector.resolve(Odometer?.self) }
+    #expect(throws: InjectionError.self) { try injector.resolve(Gauge.self) }
     #expect(throws: InjectionError.self) {
       try injector.addModule(StorageModule(log: DisposalLog()))
     }

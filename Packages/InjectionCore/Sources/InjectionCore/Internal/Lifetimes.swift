@@ -45,8 +45,10 @@ struct ReleasedValue: @unchecked Sendable {
 /// handed out once, by the locked step that ends its owner (a removal, a reset, a shutdown):
 /// whatever races, only one thread disposes it. Whether it can be disposed is asked only then.
 struct Lifetimes {
-  /// The owned values, in order of creation.
-  var owned: [OwnedEntry] = []
+  /// The owned values, by the identity of the mapping that caches each (a mapping caches one
+  /// value at a time; the entry holds the mapping, so the identity is not reused while listed):
+  /// an event takes its values in time proportional to its mappings, not to all owned values.
+  var owned: [ObjectIdentifier: OwnedEntry] = [:]
   /// The number the next owned value gets.
   var nextSequence: UInt64 = 0
   /// Values released by a synchronous event that only ``AsyncInjectionDisposable`` can
@@ -60,36 +62,34 @@ struct Lifetimes {
 
   /// Lists a value that `registration` just cached.
   mutating func own(_ registration: AnyRegistration) {
-    owned.append(OwnedEntry(sequence: nextSequence, registration: registration))
+    owned[ObjectIdentifier(registration)] = OwnedEntry(
+      sequence: nextSequence, registration: registration)
     nextSequence &+= 1
   }
 
   /// Takes the values of `registrations` out of the list, latest first, each with the value
   /// its mapping holds now (read before a reset drops it).
   mutating func take(of registrations: [AnyRegistration]) -> [ReleasedValue] {
-    guard !owned.isEmpty, !registrations.isEmpty else { return [] }
-    let ids = Set(registrations.map(ObjectIdentifier.init))
+    guard !owned.isEmpty else { return [] }
     var taken: [ReleasedValue] = []
-    owned.removeAll { entry in
-      guard ids.contains(ObjectIdentifier(entry.registration)) else { return false }
-      if let value = entry.registration.ownedValue() {
-        taken.append(
-          ReleasedValue(sequence: entry.sequence, key: entry.registration.key, value: value))
-      }
-      return true
+    for registration in registrations {
+      guard let entry = owned.removeValue(forKey: ObjectIdentifier(registration)),
+        let value = registration.ownedValue()
+      else { continue }
+      taken.append(ReleasedValue(sequence: entry.sequence, key: registration.key, value: value))
     }
-    return taken.reversed()
+    return taken.sorted { $0.sequence > $1.sequence }
   }
 
   /// Takes every owned and released value out, latest first.
   mutating func takeAll() -> [ReleasedValue] {
     var taken = released
-    for entry in owned {
+    for entry in owned.values {
       guard let value = entry.registration.ownedValue() else { continue }
       taken.append(
         ReleasedValue(sequence: entry.sequence, key: entry.registration.key, value: value))
     }
-    owned = []
+    owned = [:]
     released = []
     return taken.sorted { $0.sequence > $1.sequence }
   }
