@@ -618,3 +618,32 @@ extension DisposalTests {
     #expect(throws: InjectionError.self) { try injector.resolve(Plain.self) }
   }
 }
+
+extension DisposalTests {
+  @Test func removingContributionsDisposesTheirValuesAndAModulesGoWithIt() throws {
+    final class PluginModule: InjectionModule {
+      let log: DisposalLog
+      init(log: DisposalLog) { self.log = log }
+      func configure(_ mappings: ModuleMappings) {
+        let log = log
+        mappings.contribute((any Store).self, scope: .singleton) { _ in
+          Resource("module plugin", log: log)
+        }
+      }
+    }
+    let log = DisposalLog()
+    let injector = Injector(label: "app")
+    injector.contribute((any Store).self, scope: .singleton) { _ in
+      Resource("direct plugin", log: log)
+    }
+    let module = PluginModule(log: log)
+    try injector.addModule(module)
+    _ = try injector.resolveAll((any Store).self)
+
+    injector.removeModule(module)
+    #expect(log.all == ["module plugin"])
+    injector.removeContributions(to: (any Store).self)
+
+    #expect(log.all == ["module plugin", "direct plugin"])
+  }
+}
