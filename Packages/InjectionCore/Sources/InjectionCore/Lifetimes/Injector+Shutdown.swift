@@ -286,8 +286,11 @@ extension Injector {
   /// The error of a build that finished after this injector's shutdown began: its value is not
   /// kept, and is disposed (now if it is synchronous, else by the next ``shutdown(timeout:)`` or
   /// ``disposeReleasedValues(timeout:)``).
-  func refuseLateBuild(of key: Key, value: Any) -> InjectionError {
-    disposeReleased([ReleasedValue(sequence: 0, key: key, value: value)])
+  ///
+  /// - Parameter value: The value built, or `nil` for the object of a `.weak` mapping, which is
+  ///   not owned.
+  func refuseLateBuild(of key: Key, value: Any?) -> InjectionError {
+    if let value { disposeReleased([ReleasedValue(sequence: 0, key: key, value: value)]) }
     return .shutDown(injector: label, key: key.publicKey)
   }
 

@@ -325,7 +325,8 @@ extension Injector {
       return (build.takeWaiters(), build.handover, refused)
     }
     if refused, case .success(let value) = result {
-      result = .failure(refuseLateBuild(of: registration.key, value: value))
+      let owned: Any? = registration.scope == .weak ? nil : value
+      result = .failure(refuseLateBuild(of: registration.key, value: owned))
     }
     // Before any wake is set: a waiter reads the outcome only after it saw its wake.
     handover?.outcome = result

@@ -98,7 +98,10 @@ extension Injector {
         return (finished, refused)
       }
       withExtendedLifetime(finished) {}  // released here, after the mutex
-      if refused { throw refuseLateBuild(of: registration.key, value: value) }
+      if refused {
+        let owned: Any? = registration.scope == .weak ? nil : value
+        throw refuseLateBuild(of: registration.key, value: owned)
+      }
       return value
     } catch {
       // The properties still to resolve: those from the one that failed on, or, if the failure
