@@ -17,7 +17,7 @@ import Testing
     InjectionErrorCase.allCases.map(\.anchor) + PlistProblemCase.allCases.map(\.anchor)
     + ValidationProblem.Kind.allCases.map(\.anchor) + ValidationNote.Kind.allCases.map(\.anchor)
     + ValidationErrorCase.allCases.map(\.anchor) + TestSupportFailureCase.allCases.map(\.anchor)
-    + ProgramStopCase.allCases.map(\.anchor)
+    + ProgramStopCase.allCases.map(\.anchor) + DisposalErrorCase.allCases.map(\.anchor)
 
   @Test func theDocumentIsFoundAndRead() {
     #expect(document.entries.count > 0, "Documentation/Errors.md is missing or has no entries")
@@ -83,6 +83,13 @@ import Testing
     let error = try ValidationErrorCase.validationError.trigger()
 
     expectExample(of: ValidationErrorCase.validationError.anchor, is: error.description)
+  }
+
+  @Test func theExampleOfADisposalErrorIsItsMessage() async throws {
+    let error = try await DisposalErrorCase.disposalError.trigger()
+
+    #expect(error.failures.count == 2, "\(error)")
+    expectExample(of: DisposalErrorCase.disposalError.anchor, is: error.description)
   }
 
   @Test(arguments: TestSupportFailureCase.allCases)

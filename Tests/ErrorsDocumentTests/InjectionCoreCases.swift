@@ -8,7 +8,7 @@ import Synchronization
 /// from building until it has a case here, and so an entry and a trigger.
 enum InjectionErrorCase: String, CaseIterable {
   case notMapped, cycle, factoryFailed, invalidMapping, moduleAlreadyAdded, injectorReleased
-  case argumentMismatch, asyncMapping, actorIsolated, cancelled
+  case argumentMismatch, asyncMapping, actorIsolated, cancelled, shutDown
 
   init(_ error: InjectionError) {
     switch error {
@@ -22,6 +22,7 @@ enum InjectionErrorCase: String, CaseIterable {
     case .asyncMapping: self = .asyncMapping
     case .actorIsolated: self = .actorIsolated
     case .cancelled: self = .cancelled
+    case .shutDown: self = .shutDown
     }
   }
 
@@ -74,6 +75,10 @@ enum InjectionErrorCase: String, CaseIterable {
       error = await task.value
     case .cancelled:
       error = await Self.cancelledWaiter()
+    case .shutDown:
+      injector.map((any Engine).self, scope: .singleton) { _ in V8() }
+      try await injector.shutdown()
+      error = thrown(InjectionError.self) { _ = try injector.resolve((any Engine).self) }
     }
     guard let error else { throw UnexpectedOutcome(description: "\(self): nothing was thrown") }
     return error
@@ -99,6 +104,43 @@ enum InjectionErrorCase: String, CaseIterable {
     gate.open()
     _ = try? await builder.value
     return error
+  }
+}
+
+/// The entry of `DisposalError`, the error of a shutdown whose disposals failed.
+enum DisposalErrorCase: CaseIterable {
+  case disposalError
+
+  var anchor: String { "disposalerror" }
+
+  /// The error of the example: two values that fail to dispose, in reverse order of creation.
+  func trigger() async throws -> DisposalError {
+    let injector = Injector(label: "app")
+    injector.map(Ledger.self, scope: .singleton) { _ in Ledger() }
+    injector.map(LeakyCache.self, scope: .singleton) { _ in LeakyCache() }
+    _ = try injector.resolve(Ledger.self)
+    _ = try injector.resolve(LeakyCache.self)
+    do {
+      try await injector.shutdown(timeout: .milliseconds(50))
+    } catch {
+      return error
+    }
+    throw UnexpectedOutcome(description: "shutdown() threw nothing")
+  }
+}
+
+/// A ledger whose disposal fails.
+final class Ledger: InjectionDisposable, Sendable {
+  func dispose() throws { throw LedgerBusy() }
+}
+
+/// What a ledger throws when it is disposed.
+struct LedgerBusy: Error {}
+
+/// A cache whose asynchronous disposal never ends on its own.
+final class LeakyCache: AsyncInjectionDisposable, Sendable {
+  func dispose() async throws {
+    try await Task.sleep(for: .seconds(60))
   }
 }
 

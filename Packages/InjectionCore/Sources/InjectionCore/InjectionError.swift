@@ -72,6 +72,15 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
   /// and its value is cached as usual.
   case cancelled(key: InjectionKey)
 
+  /// The injector that was asked for `key` was shut down (``Injector/shutdown(timeout:)``): from the
+  /// moment its shutdown begins it builds and resolves nothing, so that no value is made that
+  /// would never be disposed.
+  ///
+  /// - `injector`: the label of the injector that was shut down (the one asked, or the ancestor
+  ///   whose mapping the resolution reached).
+  /// - `key`: what was asked for (for ``Injector/addModule(_:)``, the module's type).
+  case shutDown(injector: String, key: InjectionKey)
+
   /// A full diagnostic: what failed, where it was asked for, and how to fix it.
   public var description: String {
     switch self {
@@ -170,6 +179,12 @@ public indirect enum InjectionError: Error, CustomStringConvertible {
       return """
         The task waiting for \(key) was cancelled.
           The build goes on for the other tasks that wait for it; resolve it again to wait anew.
+        """
+    case .shutDown(let injector, let key):
+      return """
+        Injector "\(injector)" was shut down, and was asked for \(key).
+          fix: an injector resolves nothing after shutdown(): resolve before it, or from a new \
+        injector (an app that starts again makes a new one).
         """
     case .injectorReleased(let key):
       return """

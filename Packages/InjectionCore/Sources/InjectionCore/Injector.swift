@@ -14,7 +14,9 @@ import Synchronization
 /// ask for it at the same moment.
 ///
 /// An injector owns the values of the cached mappings it holds (singletons, eager singletons,
-/// instances); releasing the last reference to it releases them. A child injector
+/// instances); releasing the last reference to it releases them. ``shutdown(timeout:)`` ends it first:
+/// it disposes the values it built that are ``InjectionDisposable`` or
+/// ``AsyncInjectionDisposable``, latest first, and then resolves nothing. A child injector
 /// (``makeChild(label:)``) looks in its own mappings first, then in its parent's.
 public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// The injector's name in diagnostics, such as `"shared"` or `"tests"`.
@@ -37,6 +39,9 @@ public final class Injector: Mapper, Sendable, CustomStringConvertible {
   /// How many observers ``observers`` holds: a resolution reads it (and its ancestors') with
   /// one relaxed load each, and takes the observed path only when one is not zero.
   let observerCount = Atomic<Int>(0)
+  /// Whether ``shutdown(timeout:)`` began; set with the registry mutex held, read without it by a build
+  /// (a relaxed check on the build path only: a cached read finds no mapping after a shutdown).
+  let shutDownFlag = Atomic<Bool>(false)
 
   /// The process-wide root injector, and the default ``current`` injector.
   public static let shared = Injector(label: "shared")

@@ -162,6 +162,10 @@ class AnyRegistration: @unchecked Sendable {
     preconditionFailure("Registration overrides contributedValue(asked:owner:)")
   }
 
+  /// The value this mapping caches (published, or a resettable mapping's), as `Any`, or `nil`;
+  /// with the registry mutex held, for the injector to dispose it when its owner ends.
+  func ownedValue() -> Any? { nil }
+
   /// Drops the value of a resettable mapping, with the registry mutex held.
   ///
   /// - Returns: What was dropped (the value, an incomplete value), to be released by the
@@ -405,6 +409,13 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   /// The value of a resettable mapping, if it holds one; with the registry mutex held.
   var resettableValue: T? {
     hasResettableValue ? cachedValue.unsafelyUnwrapped.pointee : nil
+  }
+
+  override func ownedValue() -> Any? {
+    if isPublished.load(ordering: .acquiring) || hasResettableValue {
+      return cachedValue.unsafelyUnwrapped.pointee as Any
+    }
+    return nil
   }
 
   override func dropResettableValue() -> [Any] {

@@ -17,17 +17,23 @@ extension Registry {
   mutating func reset(_ scope: any ResettableScope.Type) -> DroppedValues {
     let id = ObjectIdentifier(scope)
     resetGenerations[id, default: 0] &+= 1
+    var scoped: [AnyRegistration] = []
+    func collect(_ registration: AnyRegistration) {
+      guard let own = registration.resettableScope, ObjectIdentifier(own) == id else { return }
+      scoped.append(registration)
+    }
+    active.forEachRegistration(collect)
+    for layers in shadowed.values { layers.forEach(collect) }
+    // Before the values are dropped: the released values are read from their mappings.
+    let released = lifetimes.take(of: scoped)
     var dropped: [Any] = []
     var count = 0
-    func drop(_ registration: AnyRegistration) {
-      guard let own = registration.resettableScope, ObjectIdentifier(own) == id else { return }
+    for registration in scoped {
       let values = registration.dropResettableValue()
       if !values.isEmpty { count += 1 }
       dropped += values
     }
-    active.forEachRegistration(drop)
-    for layers in shadowed.values { layers.forEach(drop) }
-    return DroppedValues(values: dropped, count: count)
+    return DroppedValues(values: dropped, count: count, released: released)
   }
 }
 
@@ -38,4 +44,6 @@ extension Registry {
 struct DroppedValues: @unchecked Sendable {
   let values: [Any]
   let count: Int
+  /// The dropped values that can be disposed, latest first.
+  let released: [ReleasedValue]
 }

@@ -60,6 +60,8 @@ struct Registry {
   /// How many times each ``ResettableScope`` was reset in this injector, by the scope's
   /// metatype (type metadata is never freed); a scope never reset has no entry.
   var resetGenerations: [ObjectIdentifier: UInt64] = [:]
+  /// The owned values that can be disposed, in order of creation, and what is left to report.
+  var lifetimes = Lifetimes()
 
   init() {}
 

@@ -5,10 +5,12 @@ extension Injector {
   /// mapping of the same key.
   ///
   /// The new mapping also shadows the mappings of the key that modules made; removing such a
-  /// module later leaves this one in place. An ``Scope/eagerSingleton`` is built now. If that
-  /// fails, or the mapping cannot work (a ``Scope/weak`` scope for a value type, a keyed
-  /// contribution under a key this injector holds already), the program stops with the
-  /// diagnostic; add the mapping through a module to handle the error instead.
+  /// module later leaves this one in place. The replaced mapping's value, if it was built and
+  /// can be disposed, is disposed as ``unmap(_:named:)`` does. On an injector that was shut
+  /// down, the mapping is ignored. An ``Scope/eagerSingleton`` is built now. If that fails, or
+  /// the mapping cannot work (a ``Scope/weak`` scope for a value type, a keyed contribution
+  /// under a key this injector holds already), the program stops with the diagnostic; add the
+  /// mapping through a module to handle the error instead.
   ///
   /// - Parameter mapping: The mapping to add.
   public func add(_ mapping: Mapping) {
@@ -20,15 +22,21 @@ extension Injector {
     if mapping.isContribution {
       defersEager = addContribution(registration)
     } else {
-      let replaced: AnyRegistration?
-      (replaced, defersEager) = registry.withLock { registry -> (AnyRegistration?, Bool) in
+      let (replaced, released, defers) = registry.withLock {
+        registry -> (AnyRegistration?, [ReleasedValue], Bool) in
+        // A shut-down injector takes no mapping: it would resolve nothing anyway.
+        if registry.lifetimes.isShutDown { return (registration, [], true) }
         if mapping.isDecorator {
           registry.decorate(registration, owner: nil)
-          return (nil, true)
+          return (nil, [], true)
         }
-        return (registry.push(registration, owner: nil), registry.defersEagerSingletons)
+        let replaced = registry.push(registration, owner: nil)
+        let released = replaced.map { registry.lifetimes.take(of: [$0]) } ?? []
+        return (replaced, released, registry.defersEagerSingletons)
       }
+      disposeReleased(released)
       withExtendedLifetime(replaced) {}  // released here, after the mutex
+      defersEager = defers
     }
     guard !defersEager else { return }
     do {
@@ -46,14 +54,17 @@ extension Injector {
   ///
   /// - Returns: Whether an eager singleton's build waits (``Registry/defersEagerSingletons``).
   private func addContribution(_ registration: AnyRegistration) -> Bool {
-    let (replaced, defersEager, conflict) = registry.withLock {
-      registry -> ([AnyRegistration], Bool, InjectionError?) in
+    let (replaced, released, defersEager, conflict) = registry.withLock {
+      registry -> ([AnyRegistration], [ReleasedValue], Bool, InjectionError?) in
+      // A shut-down injector takes no contribution: it would resolve nothing anyway.
+      if registry.lifetimes.isShutDown { return ([registration], [], true, nil) }
       if let conflict = registry.keyedConflict(adding: [registration], owner: nil) {
-        return ([], true, conflict)
+        return ([], [], true, conflict)
       }
       let replaced = registry.contribute(registration, owner: nil)
-      return (replaced, registry.defersEagerSingletons, nil)
+      return (replaced, registry.lifetimes.take(of: replaced), registry.defersEagerSingletons, nil)
     }
+    disposeReleased(released)
     withExtendedLifetime(replaced) {}  // released here, after the mutex
     if let conflict { Self.stop(conflict) }
     return defersEager
@@ -69,13 +80,19 @@ extension Injector {
   ///
   /// The aliases go also when this injector does not map the key itself (an alias of a key its
   /// parent maps), and so do the aliases of those aliases. The parent's mappings and aliases are
-  /// not touched. Singletons of the removed mappings are released.
+  /// not touched. Singletons of the removed mappings are released, and those that are
+  /// ``InjectionDisposable`` disposed first, latest first (an ``AsyncInjectionDisposable`` one
+  /// is kept for ``disposeReleasedValues(timeout:)``).
   ///
   /// - Parameters:
   ///   - type: The key's type.
   ///   - name: The key's name, or `nil` for the unnamed key.
   public func unmap<T>(_ type: T.Type, named name: String? = nil) {
-    let removed = registry.withLock { $0.removeAll(Key(T.self, named: name)) }
+    let (removed, released) = registry.withLock { registry in
+      let removed = registry.removeAll(Key(T.self, named: name))
+      return (removed, registry.lifetimes.take(of: removed))
+    }
+    disposeReleased(released)
     withExtendedLifetime(removed) {}  // released here, after the mutex
   }
 
@@ -92,7 +109,11 @@ extension Injector {
   @discardableResult
   public func unmap(_ key: InjectionKey) -> Bool {
     guard let own = self.key(describedBy: key) else { return false }
-    let removed = registry.withLock { $0.removeAll(own) }
+    let (removed, released) = registry.withLock { registry in
+      let removed = registry.removeAll(own)
+      return (removed, registry.lifetimes.take(of: removed))
+    }
+    disposeReleased(released)
     defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
     return !removed.isEmpty
   }

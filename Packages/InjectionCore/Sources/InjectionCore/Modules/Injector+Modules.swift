@@ -17,8 +17,9 @@ extension Injector {
   ///   holds already without `overriding: true`; any error of building an eager singleton.
   public func addModule(_ module: any InjectionModule) throws(InjectionError) {
     let id = ObjectIdentifier(module)
-    let reserved = registry.withLock { registry in
-      !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
+    let reserved = try registry.withLock { registry throws(InjectionError) in
+      if registry.lifetimes.isShutDown { throw refusedModule(module) }
+      return !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(module) }
     var registrations: ConfiguredModule
@@ -31,21 +32,29 @@ extension Injector {
     }
     // Only contributions can conflict; the module's name is made outside the lock.
     let owner = registrations.contributions.isEmpty ? nil : String(reflecting: type(of: module))
-    let (replaced, conflict) = registry.withLock {
-      registry -> ([AnyRegistration], InjectionError?) in
+    let added = registry.withLock {
+      registry -> (replaced: [AnyRegistration], [ReleasedValue], InjectionError?)? in
       registry.modulesBeingAdded.remove(id)
+      // Shut down while the module was configured: its mappings would resolve nothing.
+      guard !registry.lifetimes.isShutDown else { return nil }
       // Checked again where the entries are added: another thread may have contributed one of
       // their keys since `configuredRegistrations` checked.
       if let owner,
         let conflict = registry.keyedConflict(adding: registrations.contributions, owner: owner)
       {
-        return ([], conflict)
+        return ([], [], conflict)
       }
       let replaced = registry.addModule(
         module, registrations: registrations.mappings,
         contributions: registrations.contributions, decorators: registrations.decorators)
-      return (replaced, nil)
+      return (replaced, registry.lifetimes.take(of: replaced), nil)
     }
+    guard let (replaced, released, conflict) = added else {
+      withExtendedLifetime(registrations) {}  // released here, after the mutex
+      module.unload(from: self)
+      throw refusedModule(module)
+    }
+    disposeReleased(released)
     withExtendedLifetime(replaced) {}  // released here, after the mutex
     guard let conflict else { return }
     registrations = ConfiguredModule()  // what the module built is released before its unload
@@ -102,8 +111,15 @@ extension Injector {
       registry.withLock { $0.stagingCount -= 1 }
       context.unstage()
     }
-    for registration in eager {
-      try registration.prepare(in: self)
+    do {
+      for registration in eager {
+        try registration.prepare(in: self)
+      }
+    } catch {
+      // The module's values end with its failed add: those built are disposed.
+      let built = registrations + configured.contributions
+      disposeReleased(registry.withLock { $0.lifetimes.take(of: built) })
+      throw error
     }
     return configured
   }
@@ -143,8 +159,9 @@ extension Injector {
     throws(InjectionError) -> Bool
   {
     let id = ObjectIdentifier(new)
-    let reserved = registry.withLock { registry in
-      !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
+    let reserved = try registry.withLock { registry throws(InjectionError) in
+      if registry.lifetimes.isShutDown { throw refusedModule(new) }
+      return !registry.containsModule(id) && registry.modulesBeingAdded.insert(id).inserted
     }
     guard reserved else { throw alreadyAdded(new) }
     var registrations: ConfiguredModule
@@ -157,30 +174,36 @@ extension Injector {
     }
     let wasHeld = claimRemoval(of: old)
     if wasHeld { old.unload(from: self) }
-    let conflict = swapModules(
-      removing: wasHeld ? old : nil, adding: new, registrations: registrations)
-    guard let conflict else { return wasHeld }
-    registrations = ConfiguredModule()  // what the module built is released before its unload
-    new.unload(from: self)
-    throw conflict
+    switch swapModules(removing: wasHeld ? old : nil, adding: new, registrations: registrations)
+    {
+    case .swapped:
+      return wasHeld
+    case .shutDown:
+      new.unload(from: self)
+      throw refusedModule(new)
+    case .conflict(let conflict):
+      registrations = ConfiguredModule()  // what the module built is released before its unload
+      new.unload(from: self)
+      throw conflict
+    }
   }
 
   /// Removes `old`'s mappings (a module this call claimed with ``claimRemoval(of:)``) and adds
   /// `new`'s under one lock, then releases what was removed or replaced before it returns,
   /// after the mutex is unlocked.
   ///
-  /// - Returns: The error of a keyed entry of `new` whose key another thread contributed since
-  ///   `configuredRegistrations` checked: `old` is removed then (its `unload` ran), and `new`
-  ///   is not added.
+  /// - Returns: ``SwapOutcome/shutDown`` if the injector was shut down meanwhile: nothing was
+  ///   added (nor removed); ``SwapOutcome/conflict(_:)`` with the error of a keyed entry of
+  ///   `new` whose key another thread contributed since `configuredRegistrations` checked:
+  ///   `old` is removed then (its `unload` ran), and `new` is not added.
   private func swapModules(
     removing old: (any InjectionModule)?, adding new: any InjectionModule,
     registrations: ConfiguredModule
-  ) -> InjectionError? {
-    typealias Removed = (module: any InjectionModule, removed: [AnyRegistration])
+  ) -> SwapOutcome {
     let owner = registrations.contributions.isEmpty ? nil : String(reflecting: type(of: new))
-    let (removed, replaced, conflict) = registry.withLock {
-      registry -> (Removed?, [AnyRegistration], InjectionError?) in
+    let swapped = registry.withLock { registry -> SwappedModules? in
       registry.modulesBeingAdded.remove(ObjectIdentifier(new))
+      guard !registry.lifetimes.isShutDown else { return nil }
       let oldKeys = old.map { registry.moduleKeys(ObjectIdentifier($0)) } ?? []
       let removed = old.flatMap {
         registry.finishRemoval(of: ObjectIdentifier($0), removingAliases: false)
@@ -188,16 +211,43 @@ extension Injector {
       if let owner,
         let conflict = registry.keyedConflict(adding: registrations.contributions, owner: owner)
       {
-        return (removed, registry.removeAliases(of: oldKeys), conflict)
+        return SwappedModules(
+          removed: removed, replaced: registry.removeAliases(of: oldKeys),
+          released: registry.lifetimes.take(of: removed?.removed ?? []), conflict: conflict)
       }
       let replaced = registry.addModule(
         new, registrations: registrations.mappings, contributions: registrations.contributions,
         decorators: registrations.decorators)
+      let released = registry.lifetimes.take(of: (removed?.removed ?? []) + replaced)
       // The aliases of what the old module mapped and the new one does not go with it.
-      return (removed, replaced + registry.removeAliases(of: oldKeys), nil)
+      return SwappedModules(
+        removed: removed, replaced: replaced + registry.removeAliases(of: oldKeys),
+        released: released, conflict: nil)
     }
-    withExtendedLifetime((removed, replaced)) {}  // released here, after the mutex
-    return conflict
+    guard let swapped else { return .shutDown }
+    disposeReleased(swapped.released)
+    withExtendedLifetime(swapped) {}  // released here, after the mutex
+    return swapped.conflict.map(SwapOutcome.conflict) ?? .swapped
+  }
+
+  /// How ``swapModules(removing:adding:registrations:)`` ended.
+  private enum SwapOutcome {
+    /// `old` was removed and `new` added.
+    case swapped
+    /// The injector was shut down meanwhile: nothing changed.
+    case shutDown
+    /// A keyed entry of `new` conflicts with one another thread contributed: `old` was removed,
+    /// `new` not added.
+    case conflict(InjectionError)
+  }
+
+  /// What ``swapModules(removing:adding:registrations:)`` takes out under the lock, to be
+  /// disposed and released after it.
+  private struct SwappedModules {
+    let removed: (module: any InjectionModule, removed: [AnyRegistration])?
+    let replaced: [AnyRegistration]
+    let released: [ReleasedValue]
+    let conflict: InjectionError?
   }
 
   /// Removes a module: calls its ``InjectionModule/unload(from:)`` while its mappings are still
@@ -251,7 +301,11 @@ extension Injector {
     var count = 0
     for module in candidates.reversed() where claimRemoval(of: module) {
       module.unload(from: self)
-      let removed = registry.withLock { $0.finishRemoval(of: ObjectIdentifier(module)) }
+      let (removed, released) = registry.withLock { registry in
+        let removed = registry.finishRemoval(of: ObjectIdentifier(module))
+        return (removed, registry.lifetimes.take(of: removed?.removed ?? []))
+      }
+      disposeReleased(released)
       withExtendedLifetime(removed) {}  // its singletons are released here, after the mutex
       count += 1
     }
@@ -266,6 +320,12 @@ extension Injector {
     return registry.withLock { registry in
       registry.containsModule(id) && registry.modulesBeingRemoved.insert(id).inserted
     }
+  }
+
+  /// The error of adding a module to an injector that was shut down.
+  private func refusedModule(_ module: any InjectionModule) -> InjectionError {
+    .shutDown(
+      injector: label, key: InjectionKey(typeName: String(reflecting: Swift.type(of: module))))
   }
 
   private func alreadyAdded(_ module: any InjectionModule) -> InjectionError {

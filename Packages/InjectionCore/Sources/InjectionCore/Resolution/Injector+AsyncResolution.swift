@@ -144,6 +144,9 @@ extension Injector {
     frame: AsyncResolutionFrame? = nil
   ) async throws(InjectionError) -> (value: T, hasHook: Bool) {
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
+    if shutDownFlag.load(ordering: .relaxed) {
+      throw .shutDown(injector: label, key: registration.key.publicKey)
+    }
     let frame =
       frame
       ?? AsyncResolutionFrame(key: registration.key, registration: registration, parent: parent)
@@ -214,6 +217,9 @@ extension Injector {
     async throws(InjectionError) -> T
   {
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
+    if shutDownFlag.load(ordering: .relaxed) {
+      throw .shutDown(injector: label, key: registration.key.publicKey)
+    }
     while true {
       if let value = registration.published { return value }
       let step = registry.withLock { _ -> AsyncStep<T> in
@@ -258,6 +264,9 @@ extension Injector {
       if let waiting { AsyncWaitGraph.endWaiting(waiting.build, for: build) }
     }
     guard let recipe = registration.asyncRecipe else { preconditionFailure("not async") }
+    if shutDownFlag.load(ordering: .relaxed) {
+      throw .shutDown(injector: label, key: registration.key.publicKey)
+    }
     let key = registration.key.publicKey
     let id = AsyncBuild<T>.nextWaiterID()
     let wake = AsyncWake()
@@ -296,7 +305,7 @@ extension Injector {
   ) async {
     let frame = AsyncResolutionFrame(
       key: registration.key, registration: registration, parent: parent, build: build)
-    let result: Result<T, InjectionError>
+    var result: Result<T, InjectionError>
     var hasHook = false
     do throws(InjectionError) {
       let built = try await buildAsync(registration, parent: parent, frame: frame)
@@ -305,11 +314,19 @@ extension Injector {
     } catch {
       result = .failure(error)
     }
-    let (waiters, handover) = registry.withLock { _ in
+    let (waiters, handover, refused) = registry.withLock { registry in
       registration.asyncRecipe?.build = nil
-      if case .success(let value) = result { registration.publishBuilt(value, hasHook: hasHook) }
+      let refused = registry.lifetimes.isShutDown
+      if case .success(let value) = result, !refused {
+        registration.publishBuilt(value, hasHook: hasHook)
+        if registration.scope != .weak { registry.lifetimes.own(registration) }
+      }
       defer { build.handover = nil }
-      return (build.takeWaiters(), build.handover)
+      return (build.takeWaiters(), build.handover, refused)
+    }
+    if refused, case .success(let value) = result {
+      let owned: Any? = registration.scope == .weak ? nil : value
+      result = .failure(refuseLateBuild(of: registration.key, value: owned))
     }
     // Before any wake is set: a waiter reads the outcome only after it saw its wake.
     handover?.outcome = result

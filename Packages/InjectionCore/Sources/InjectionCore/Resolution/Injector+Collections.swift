@@ -114,7 +114,11 @@ extension Injector {
   public func removeContributions<Element>(
     to type: Element.Type, named name: String? = nil
   ) -> Int {
-    let removed = registry.withLock { $0.removeContributions(Key([Element].self, named: name)) }
+    let (removed, released) = registry.withLock { registry in
+      let removed = registry.removeContributions(Key([Element].self, named: name))
+      return (removed, registry.lifetimes.take(of: removed))
+    }
+    disposeReleased(released)
     defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
     return removed.count
   }
@@ -127,7 +131,11 @@ extension Injector {
   @discardableResult
   public func removeContributions(to key: InjectionKey) -> Int {
     guard let own = self.key(describedBy: key) else { return 0 }
-    let removed = registry.withLock { $0.removeContributions(own) }
+    let (removed, released) = registry.withLock { registry in
+      let removed = registry.removeContributions(own)
+      return (removed, registry.lifetimes.take(of: removed))
+    }
+    disposeReleased(released)
     defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
     return removed.count
   }

@@ -372,6 +372,7 @@ extension Injector {
   /// Never on the path of a mapped key.
   func resolveUnmapped<T>(_ key: Key) throws(InjectionError) -> T? {
     if T.self == Injector.self { return (self as any Sendable) as? T }
+    if let refused = shutDownError(for: key) { throw refused }
     // A protocol key is never a provider or a lazy value: unmapped optional protocols, the
     // common case here, skip that conformance lookup.
     if !key.isExistential, let bound = T.self as? any BoundToInjector.Type {
@@ -404,6 +405,7 @@ extension Injector {
     if let (registration, _) = servingRegistration(describedBy: key) {
       return try registration.resolveErased(from: self)
     }
+    if let refused = shutDownError(for: key) { throw refused }
     throw .notMapped(
       key: key, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
   }
@@ -427,6 +429,7 @@ extension Injector {
     if let (registration, _) = servingRegistration(describedBy: key) {
       return try await registration.resolveErasedAsync(from: self)
     }
+    if let refused = shutDownError(for: key) { throw refused }
     throw .notMapped(
       key: key, path: ResolutionContext.building?.path ?? [], searched: chainLabels)
   }
@@ -466,7 +469,8 @@ extension Injector {
   }
 
   func notMapped(_ key: Key) -> InjectionError {
-    .notMapped(
+    if let refused = shutDownError(for: key) { return refused }
+    return .notMapped(
       key: key.publicKey, path: ResolutionContext.building?.path ?? [], searched: chainLabels,
       mappedNames: names(mappedFor: key))
   }
@@ -505,6 +509,9 @@ extension Injector {
     _ key: Key, identity: ObjectIdentifier, make: (Injector) throws -> T, complete: (T) -> Bool,
     created: EarlyValue = .dropped, isCached: Bool = false, decorates: Bool = false
   ) throws(InjectionError) -> T {
+    if shutDownFlag.load(ordering: .relaxed) {
+      throw .shutDown(injector: label, key: key.publicKey)
+    }
     let context = ResolutionContext.current.takeUnretainedValue()
     try context.enter(key, injector: self, identity: identity, isCached: isCached)
     var value: T

@@ -89,12 +89,19 @@ extension Injector {
           created: .partialValue(of: ticket), isCached: true, decorates: true)
       }
       try registration.checkWeakValue(value)
-      let finished = registry.withLock { registry in
-        registration.publish(
-          value, hasHook: hasHook,
-          keep: registry.resetGeneration(of: registration) == generation)
+      let (finished, refused) = registry.withLock { registry in
+        let refused = registry.lifetimes.isShutDown
+        let keep = registry.resetGeneration(of: registration) == generation && !refused
+        let finished = registration.publish(value, hasHook: hasHook, keep: keep)
+        // Listed in order of creation; whether it can be disposed is asked when it ends.
+        if keep, registration.scope != .weak { registry.lifetimes.own(registration) }
+        return (finished, refused)
       }
       withExtendedLifetime(finished) {}  // released here, after the mutex
+      if refused {
+        let owned: Any? = registration.scope == .weak ? nil : value
+        throw refuseLateBuild(of: registration.key, value: owned)
+      }
       return value
     } catch {
       // The properties still to resolve: those from the one that failed on, or, if the failure

@@ -256,7 +256,7 @@ enum GraphExplorer {
     case .invalidMapping(let key, _): key
     case .moduleAlreadyAdded(let module, _): InjectionKey(typeName: module)
     case .injectorReleased(let key), .argumentMismatch(let key, _, _), .asyncMapping(let key, _),
-      .actorIsolated(let key, _, _), .cancelled(let key):
+      .actorIsolated(let key, _, _), .cancelled(let key), .shutDown(_, let key):
       key
     }
   }

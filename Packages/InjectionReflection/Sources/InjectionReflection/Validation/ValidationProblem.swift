@@ -158,7 +158,8 @@ public enum ValidationProblem: ValidationFinding {
     case .moduleAlreadyAdded(let module, _):
       self = .invalidMapping(key: InjectionKey(typeName: module), reason: "\(error)")
     case .argumentMismatch(let key, _, _), .injectorReleased(let key),
-      .asyncMapping(let key, _), .actorIsolated(let key, _, _), .cancelled(let key):
+      .asyncMapping(let key, _), .actorIsolated(let key, _, _), .cancelled(let key),
+      .shutDown(_, let key):
       self = .invalidMapping(key: key, reason: "\(error)")
     }
   }
