@@ -178,6 +178,9 @@ struct InspectionRecord {
   let checksHookDynamically: Bool
   /// The key an alias resolves; `nil` for every other mapping.
   var aliasTarget: Key? = nil
+  /// Whether the registry lists this mapping's cached value as owned and disposable; set by
+  /// ``Registry/inspectionRecords()``.
+  var ownsDisposableValue = false
 }
 
 /// A mapping for values of type `T`.

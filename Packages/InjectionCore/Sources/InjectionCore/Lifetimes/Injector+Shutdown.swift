@@ -48,7 +48,9 @@ extension Injector {
     leftovers.release()
     var failures = kept
     for value in values {
-      if let reason = await Self.dispose(value.disposer, timeout: timeout) {
+      let reason = await Self.dispose(value.disposer, timeout: timeout)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -77,7 +79,9 @@ extension Injector {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: .needsAwait))
         continue
       }
-      if let reason = Self.dispose(disposable) {
+      let reason = Self.dispose(disposable)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -108,7 +112,9 @@ extension Injector {
     let (values, kept) = registry.withLock { $0.lifetimes.takeReleased() }
     var failures = kept
     for value in values {
-      if let reason = await Self.dispose(value.disposer, timeout: timeout) {
+      let reason = await Self.dispose(value.disposer, timeout: timeout)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -148,7 +154,9 @@ extension Injector {
         awaiting.append(value)
         continue
       }
-      if let reason = Self.dispose(disposable) {
+      let reason = Self.dispose(disposable)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }

@@ -38,6 +38,14 @@ public struct DependencyGraph: Sendable, Hashable {
     /// The node's detail line says `decorated` (or `2 decorators`); the decorators'
     /// dependencies are edges of the node, as the factory's are.
     public let decoratorCount: Int
+    /// Whether the injector disposes the key's values when their owner ends (see
+    /// `InjectionDisposable` of InjectionCore): as the mapping's snapshot says, made certain by
+    /// the value validation built for a protocol or class key; ``MappingSnapshot/Disposal/notOwned``
+    /// for a key that is not mapped.
+    ///
+    /// The node's detail line says `disposed` (or `disposed if conforming` when validation built
+    /// no value to tell).
+    public let disposal: MappingSnapshot.Disposal
 
     /// Creates a node.
     ///
@@ -47,10 +55,12 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - isRoot: Whether it is a root the app resolves by itself.
     ///   - resettableScope: The resettable scope of its mapping, if any.
     ///   - decoratorCount: How many decorators wrap its values.
+    ///   - disposal: Whether its values are disposed.
     package init(
       key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil,
-      decoratorCount: Int = 0
+      decoratorCount: Int = 0, disposal: MappingSnapshot.Disposal = .notOwned
     ) {
+      self.disposal = disposal
       self.resettableScope = resettableScope
       self.key = key
       self.kind = kind
@@ -204,7 +214,12 @@ public struct DependencyGraph: Sendable, Hashable {
       case 1: "\(detail), decorated"
       default: "\(detail), \(node.decoratorCount) decorators"
       }
-    return node.isRoot ? "root, \(decorated)" : decorated
+    let disposed =
+      switch node.disposal {
+      case .disposed, .disposedIfConforming: "\(decorated), \(node.disposal)"
+      case .notDisposed, .notOwned: decorated
+      }
+    return node.isRoot ? "root, \(disposed)" : disposed
   }
 
   /// A key as the graph writes it: qualified only where two keys of the graph share a name.

@@ -293,6 +293,13 @@ enum GraphExplorer {
     return counts
   }
 
+  /// Whether a mapping's values are disposed, as its snapshot says, made certain by the value
+  /// validation built for it (`built`: whether that value conforms), if it built one.
+  static func disposal(of mapping: MappingSnapshot, built: Bool?) -> MappingSnapshot.Disposal {
+    guard mapping.disposal == .disposedIfConforming, let built else { return mapping.disposal }
+    return built ? .disposed : .notDisposed
+  }
+
   static func makeGraph(
     injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
     collections: [InjectionKey: [String]], state: GraphRecorder.State,
@@ -300,9 +307,11 @@ enum GraphExplorer {
   ) -> DependencyGraph {
     var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
     var resettableScopes: [InjectionKey: String] = [:]
+    var disposals: [InjectionKey: MappingSnapshot.Disposal] = [:]
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
       kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
       resettableScopes[mapping.key] = mapping.resettableScope
+      disposals[mapping.key] = disposal(of: mapping, built: state.builtDisposable[mapping.key])
     }
     // A collection is a new array for each resolution, of the values its contributions make;
     // their dependencies are the collection's edges.
@@ -325,7 +334,8 @@ enum GraphExplorer {
     let nodes = kinds.map {
       DependencyGraph.Node(
         key: $0.key, kind: $0.value, isRoot: roots.contains($0.key),
-        resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0)
+        resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0,
+        disposal: disposals[$0.key] ?? .notOwned)
     }
     let deferred = state.deferredDependencies.filter {
       kinds[$0.to] != nil && !state.dependencies.contains($0)
