@@ -61,7 +61,6 @@
       try await scope.injector.prepare()
     }
 
-    /// Runs the test method inside its test scope.
     /// Ends the test injector after your `tearDown()`: it disposes, with `await`, the values it
     /// built and owns (never the base injector's); a value whose disposal fails is a test
     /// failure naming its key.
@@ -80,6 +79,7 @@
       try await super.tearDown()
     }
 
+    /// Runs the test method inside its test scope.
     override open func invokeTest() {
       let options = testInjectionOptions
       do {

@@ -137,7 +137,6 @@ enum TestScope {
     return isReported
   }
 
-  /// The keys strict mode allows, or `nil` when `options` do not ask for strict mode.
   /// Ends a scope with `await`: shuts the test injector down, so that it disposes the values it
   /// owns, then closes the scope as ``close(_:options:thrown:)`` does.
   ///
@@ -180,6 +179,7 @@ enum TestScope {
       """
   }
 
+  /// The keys strict mode allows, or `nil` when `options` do not ask for strict mode.
   private static func strictAllowances(in options: [TestInjectionOption]) -> [InjectionKey]? {
     var allowed: [InjectionKey]?
     for option in options {
