@@ -40,7 +40,7 @@ public struct DependencyGraph: Sendable, Hashable {
     public let decoratorCount: Int
     /// Whether the injector disposes the key's values when their owner ends (see
     /// `InjectionDisposable` of InjectionCore): as the mapping's snapshot says, made certain by
-    /// the value validation built for a protocol or class key; ``MappingSnapshot/Disposal/notOwned``
+    /// the value validation built for a protocol or class key; `notOwned`
     /// for a key that is not mapped.
     ///
     /// The node's detail line says `disposed` (or `disposed if conforming` when validation built
