@@ -32,12 +32,13 @@ enum FailureSiteCensus {
     "InjectionCore/Resolution/Injector+Resolution.swift": 1,
     // stop-plist-reference-read-while-checking
     "InjectionPlist/ServiceReference.swift": 1,
-    // stop-testsupport-test-injector-outside-a-test, testsupport-test-injector-not-built (XCTest)
-    "InjectionTestSupport/InjectionTestCase.swift": 2,
+    // stop-testsupport-test-injector-outside-a-test, testsupport-test-injector-not-built (XCTest),
+    // testsupport-disposal-failed (XCTest)
+    "InjectionTestSupport/InjectionTestCase.swift": 3,
     // testsupport-prepared-in-synchronous-scope, -base-maps-nothing, -unused-overrides,
-    // -leaked-objects and -leaked-test-injector (one call), -test-injector-not-built, and
-    // stop-testsupport-test-injector-not-built
-    "InjectionTestSupport/Internal/TestScope.swift": 6,
+    // -leaked-objects, -test-injector-not-built, -disposal-failed (awaited and synchronous),
+    // and stop-testsupport-test-injector-not-built
+    "InjectionTestSupport/Internal/TestScope.swift": 8,
     // testsupport-after-the-test-ended (twice), the pending failures, testsupport-strict-*
     // (on the test's task and at its end), testsupport-placeholder-resolved (on the test's task
     // and at its end), and the two ways of recording a message

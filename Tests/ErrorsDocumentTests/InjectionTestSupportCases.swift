@@ -16,7 +16,7 @@ enum TestSupportFailureCase: String, CaseIterable {
   case baseMapsNothing = "base-maps-nothing"
   case unusedOverrides = "unused-overrides"
   case leakedObjects = "leaked-objects"
-  case leakedTestInjector = "leaked-test-injector"
+  case disposalFailed = "disposal-failed"
   case preparedInSynchronousScope = "prepared-in-synchronous-scope"
   case testInjectorNotBuilt = "test-injector-not-built"
   case afterTheTestEnded = "after-the-test-ended"
@@ -93,14 +93,13 @@ enum TestSupportFailureCase: String, CaseIterable {
             keeper.withLock { $0 = clock }
           }
         })
-    case .leakedTestInjector:
-      let kept = Mutex<TestInjector?>(nil)
-      defer { kept.withLock { $0 = nil } }
+    case .disposalFailed:
       return try single(
         recordedIssues {
-          withTestInjector(from: TestApp.injector(), .checkLeaks) { scope in
-            _ = try? scope.injector.resolve(Clock.self)
-            kept.withLock { $0 = scope }
+          withTestInjector(from: TestApp.injector()) {
+            $0.map(Ledger.self, scope: .singleton) { _ in Ledger() }
+          } operation: { scope in
+            _ = try? scope.injector.resolve(Ledger.self)
           }
         })
     case .preparedInSynchronousScope:

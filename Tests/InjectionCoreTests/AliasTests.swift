@@ -550,6 +550,7 @@ import Testing
       case .ended(.built): line = "built \(event.key)"
       case .ended(.cached): line = "cached \(event.key)"
       case .ended(.failed): line = "failed \(event.key)"
+      case .disposed: line = "disposed \(event.key)"
       }
       seen.withLock { $0.append(line) }
     }

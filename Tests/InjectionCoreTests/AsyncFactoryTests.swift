@@ -487,6 +487,7 @@ struct AsyncFactoryTests {
       case .ended(.built): events.withLock { $0.append("built") }
       case .ended(.cached): events.withLock { $0.append("cached") }
       case .ended(.failed): events.withLock { $0.append("failed") }
+      case .disposed: events.withLock { $0.append("disposed") }
       }
     }
     _ = try await injector.resolveAsync(Database.self)

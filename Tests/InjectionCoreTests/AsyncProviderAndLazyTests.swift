@@ -143,6 +143,7 @@ extension AsyncProviderAndLazyTests {
       case .ended(.built): line = "built"
       case .ended(.cached): line = "cached"
       case .ended(.failed): line = "failed"
+      case .disposed: line = "disposed"
       }
       events.withLock { $0.append(line) }
     }

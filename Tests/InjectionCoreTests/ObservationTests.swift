@@ -20,6 +20,7 @@ extension ObservationTests {
       case .ended(.built): line = "ended built \(key)"
       case .ended(.cached): line = "ended cached \(key)"
       case .ended(.failed): line = "ended failed \(key)"
+      case .disposed: line = "disposed \(key)"
       }
       lines.withLock { $0.append(line + (inside ?? "")) }
     }

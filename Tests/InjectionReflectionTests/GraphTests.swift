@@ -18,7 +18,8 @@ import Testing
         .init(key: InjectionKey(Car.self), kind: .automatic),
         .init(
           key: InjectionKey((any Engine).self),
-          kind: .mapped(scope: .singleton, recipe: .factory, owner: "direct")),
+          kind: .mapped(scope: .singleton, recipe: .factory, owner: "direct"),
+          disposal: .notDisposed),
         .init(
           key: InjectionKey(Garage.self),
           kind: .mapped(scope: .transient, recipe: .factory, owner: "direct")),
@@ -131,7 +132,8 @@ import Testing
         .init(
           key: InjectionKey(Wheel.self, named: "spare"),
           kind: .mapped(
-            scope: .singleton, recipe: .injectableType, owner: "inherited from \"app\" (direct)"))))
+            scope: .singleton, recipe: .injectableType, owner: "inherited from \"app\" (direct)"),
+          disposal: .notDisposed)))
     #expect(
       graph.nodes.contains(
         .init(

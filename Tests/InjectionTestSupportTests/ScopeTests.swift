@@ -222,10 +222,11 @@ import Testing
     }
   }
 
-  @Test func aResolutionAfterTheScopeEndedIsNotCounted() throws {
+  @Test func aResolutionAfterTheScopeEndedFailsAndIsNotCounted() throws {
     let scope = withTestInjector(from: App.injector) { $0 }
 
-    _ = try scope.injector.resolve(Clock.self)
+    // The test injector was shut down when its scope ended.
+    #expect(throws: InjectionError.self) { try scope.injector.resolve(Clock.self) }
 
     #expect(!scope.isActive)
     #expect(scope.resolutionCount(of: Clock.self) == 0)

@@ -9,10 +9,11 @@ extension Injector {
   ///   direct:
   ///     Engine: singleton factory, direct, built, hook: notCalled
   ///   module GarageModule:
-  ///     Garage: singleton factory, module InjectionReflectionTests.GarageModule, hook: notCalled
+  ///     Garage: singleton factory, module InjectionReflectionTests.GarageModule, hook: notCalled,
+  ///       disposed if conforming
   ///   inherited from "platform":
   ///     direct:
-  ///       Dashboard: singleton factory, direct, hook: notCalled
+  ///       Dashboard: singleton factory, direct, hook: notCalled, disposed if conforming
   /// ```
   ///
   /// Built from `snapshot()`: taking it never blocks resolutions for long.

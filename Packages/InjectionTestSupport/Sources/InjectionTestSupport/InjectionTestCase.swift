@@ -61,6 +61,24 @@
       try await scope.injector.prepare()
     }
 
+    /// Ends the test injector after your `tearDown()`: it disposes, with `await`, the values it
+    /// built and owns (never the base injector's); a value whose disposal fails is a test
+    /// failure naming its key.
+    ///
+    /// If you override it, call `try await super.tearDown()` last.
+    ///
+    /// - Throws: What `XCTestCase`'s `tearDown()` throws.
+    override open func tearDown() async throws {
+      if let scope {
+        do {
+          try await scope.injector.shutdown()
+        } catch {
+          scope.recorder.recordAtEnd(TestScope.disposalMessage(error, isAsync: true))
+        }
+      }
+      try await super.tearDown()
+    }
+
     /// Runs the test method inside its test scope.
     override open func invokeTest() {
       let options = testInjectionOptions

@@ -79,17 +79,17 @@ public struct InjectionTrait: TestTrait, SuiteTrait, TestScoping {
     do {
       try await TestScope.prepare(scope!, options: options)
     } catch {
-      TestScope.close(&scope, options: options)
+      await TestScope.end(&scope, options: options)
       throw error
     }
     do {
       try await scope!.perform { try await function() }
     } catch {
       // A placeholder's error whose failure was recorded where it was resolved: reported once.
-      if TestScope.close(&scope, options: options, thrown: error) { return }
+      if await TestScope.end(&scope, options: options, thrown: error) { return }
       throw error
     }
-    TestScope.close(&scope, options: options)
+    await TestScope.end(&scope, options: options)
   }
 }
 

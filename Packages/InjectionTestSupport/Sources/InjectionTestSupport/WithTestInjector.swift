@@ -166,7 +166,7 @@ public func withTestInjector<R, E: Error>(
       reporter: reporter)
     try await TestScope.prepare(scope!, options: options)
   } catch {
-    TestScope.close(&scope, options: options)
+    await TestScope.end(&scope, options: options)
     return try TestScope.unbuilt(error, as: E.self, reporter: reporter)
   }
   // No local reference to the scope: closing it must release the test injector.
@@ -177,7 +177,7 @@ public func withTestInjector<R, E: Error>(
       return .failure(error)
     }
   }
-  let isReported = TestScope.close(&scope, options: options, thrown: result.failure)
+  let isReported = await TestScope.end(&scope, options: options, thrown: result.failure)
   // A placeholder's error whose failure was recorded where it was resolved: reported once.
   if isReported, let nothing = () as? R { return nothing }
   return try result.get()

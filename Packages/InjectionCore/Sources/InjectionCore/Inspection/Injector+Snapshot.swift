@@ -100,7 +100,7 @@ extension Injector {
         hook: hook(of: record), aliasTarget: record.aliasTarget.map(publicKey),
         resettableScope: record.resettableScope.map(nameOfResettableScope),
         entryKey: record.entryKey.map { String(reflecting: $0.base) },
-        argumentValueCount: record.argumentValueCount)
+        argumentValueCount: record.argumentValueCount, disposal: disposal(of: record))
     }
     guard sorted else { return snapshots }
     // Sorted by index: moving the snapshots themselves retained and released their strings at
@@ -113,6 +113,24 @@ extension Injector {
         : (snapshots[first].key.name ?? "") < (snapshots[second].key.name ?? "")
     }
     .map { snapshots[$0] }
+  }
+
+  /// Whether the injector disposes a mapping's values: owned by their scope and recipe, then
+  /// disposed as the value built now, or else the key's type, says.
+  private static func disposal(of record: InspectionRecord) -> MappingSnapshot.Disposal {
+    guard record.scope == .singleton || record.scope == .eagerSingleton,
+      record.recipe != .instance, record.aliasTarget == nil
+    else { return .notOwned }
+    if record.ownsDisposableValue { return .disposed }
+    let type = record.key.type
+    let conforms = type is any InjectionDisposable.Type || type is any AsyncInjectionDisposable.Type
+    if record.isPublished || record.hasResettableValue {
+      // Built and not listed: a value of a type that does not conform, or one this injector
+      // shares without owning (a copy's prepared value).
+      return conforms ? .notOwned : .notDisposed
+    }
+    if conforms { return .disposed }
+    return record.key.isExistential || type is AnyObject.Type ? .disposedIfConforming : .notDisposed
   }
 
   /// Whether the hook runs for a mapping's values, and whether it was missed.

@@ -62,6 +62,38 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     case missed
   }
 
+  /// Whether the injector disposes a mapping's values when the owner that built them ends (see
+  /// ``InjectionDisposable``).
+  ///
+  /// What can be known without building a value: the injector owns what a ``Scope/singleton``
+  /// or ``Scope/eagerSingleton`` mapping builds (a resettable scope's too), never a mapped
+  /// instance, an alias's value, or a transient, graph or weak value; whether an owned value is
+  /// disposed depends on its dynamic type, known for certain once it is built.
+  public enum Disposal: Hashable, Sendable, CustomStringConvertible {
+    /// The injector owns the values and disposes them: the key's type conforms to
+    /// ``InjectionDisposable`` or ``AsyncInjectionDisposable``, or the value built now does.
+    case disposed
+    /// The injector owns the values; the key is a protocol or a class, so whether a value is
+    /// disposed depends on the type of the value built, checked when it is built.
+    case disposedIfConforming
+    /// The injector owns the values, but they are not disposed: the key's type (a structure or
+    /// an enumeration) or the value built now conforms to neither protocol.
+    case notDisposed
+    /// The injector does not own the values, so it never disposes them: a mapped instance, an
+    /// alias, or a transient, graph or weak mapping.
+    case notOwned
+
+    /// `disposed`, `disposed if conforming`, `not disposed` or `not owned`.
+    public var description: String {
+      switch self {
+      case .disposed: "disposed"
+      case .disposedIfConforming: "disposed if conforming"
+      case .notDisposed: "not disposed"
+      case .notOwned: "not owned"
+      }
+    }
+  }
+
   /// The key: the type, and the name if the mapping has one.
   public let key: InjectionKey
   /// How long its values live.
@@ -126,6 +158,13 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// How many values the mapping caches now: one per distinct argument value for a mapping
   /// that ``cachesPerArgument``; for every other mapping 1 if ``isBuilt``, else 0.
   public let cachedValueCount: Int
+  /// Whether the injector disposes its values when their owner ends.
+  ///
+  /// ```swift
+  /// let database = injector.snapshot().mapping(for: InjectionKey(Database.self))
+  /// #expect(database?.disposal == .disposed)  // Database: InjectionDisposable, a singleton
+  /// ```
+  public let disposal: Disposal
 
   /// Creates a mapping snapshot; injectors make these, and tests can compare against them.
   ///
@@ -142,13 +181,15 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   ///   - entryKey: The key of a contribution to a keyed collection, if it is one.
   ///   - argumentValueCount: For a mapping cached per argument, how many argument values have
   ///     a value; `nil` for every other mapping.
+  ///   - disposal: Whether the injector disposes its values.
   package init(
     key: InjectionKey, scope: Scope, recipe: Recipe, owner: Owner, shadowed: [Owner] = [],
     isBuilt: Bool, hook: Hook, aliasTarget: InjectionKey? = nil, resettableScope: String? = nil,
-    entryKey: String? = nil, argumentValueCount: Int? = nil
+    entryKey: String? = nil, argumentValueCount: Int? = nil, disposal: Disposal = .notOwned
   ) {
     self.cachesPerArgument = argumentValueCount != nil
     self.cachedValueCount = argumentValueCount ?? (isBuilt ? 1 : 0)
+    self.disposal = disposal
     self.resettableScope = resettableScope
     self.entryKey = entryKey
     self.key = key
@@ -167,6 +208,8 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// `Dictionary<String, Parser> "json": transient factory, direct, hook: checked…`; one cached
   /// per argument says `singleton per argument factoryWithArguments, direct, built for 2
   /// arguments`.
+  /// `singleton in SessionScope factory`; a mapping whose values are disposed ends with
+  /// `disposed` or `disposed if conforming`.
   public var description: String {
     description(names: KeyNames([key] + (aliasTarget.map { [$0] } ?? [])))
   }
@@ -194,6 +237,7 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
     }
     parts.append("hook: \(hook)")
     let entry = entryKey.map { " " + $0 } ?? ""
+    if disposal == .disposed || disposal == .disposedIfConforming { parts.append("\(disposal)") }
     return "\(names[key])\(entry): " + parts.joined(separator: ", ")
   }
 }

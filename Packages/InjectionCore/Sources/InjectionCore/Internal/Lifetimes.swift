@@ -36,6 +36,8 @@ struct ReleasedValue: @unchecked Sendable {
   let sequence: UInt64
   let key: Key
   let value: Any
+  /// The mapping that cached it: its scope is what observers are told.
+  let registration: AnyRegistration
 }
 
 /// The cached values an injector owns, in order of creation, and what it must still dispose
@@ -76,7 +78,10 @@ struct Lifetimes {
       guard let entry = owned.removeValue(forKey: ObjectIdentifier(registration)),
         let value = registration.ownedValue()
       else { continue }
-      taken.append(ReleasedValue(sequence: entry.sequence, key: registration.key, value: value))
+      taken.append(
+        ReleasedValue(
+          sequence: entry.sequence, key: registration.key, value: value,
+          registration: registration))
     }
     return taken.sorted { $0.sequence > $1.sequence }
   }
@@ -87,7 +92,9 @@ struct Lifetimes {
     for entry in owned.values {
       guard let value = entry.registration.ownedValue() else { continue }
       taken.append(
-        ReleasedValue(sequence: entry.sequence, key: entry.registration.key, value: value))
+        ReleasedValue(
+          sequence: entry.sequence, key: entry.registration.key, value: value,
+          registration: entry.registration))
     }
     owned = [:]
     released = []

@@ -196,6 +196,9 @@ struct InspectionRecord {
   /// How many argument values a mapping cached per argument holds a value for; `nil` for
   /// every other mapping.
   var argumentValueCount: Int? = nil
+  /// Whether the registry lists this mapping's cached value as owned and disposable; set by
+  /// ``Registry/inspectionRecords()``.
+  var ownsDisposableValue = false
 }
 
 /// A mapping for values of type `T`.

@@ -6,9 +6,24 @@ extension Registry {
   /// the records into ``MappingSnapshot`` values after the mutex is unlocked.
   func inspectionRecords() -> RegistryRecords {
     let (stacks, records) = layers()
+    // The mappings whose cached value will be disposed; one set, so a snapshot stays linear.
+    // Whether an owned value can be disposed is asked here (a dynamic cast, no user code), not
+    // when it was built: see `Lifetimes`.
+    let disposable = Set(
+      lifetimes.owned.values.compactMap { entry in
+        entry.registration.ownedValue().flatMap(Disposer.init).map { _ in
+          ObjectIdentifier(entry.registration)
+        }
+      })
+    func record(of registration: AnyRegistration) -> InspectionRecord {
+      var record = registration.inspectionRecord()
+      record.ownsDisposableValue =
+        !disposable.isEmpty && disposable.contains(ObjectIdentifier(registration))
+      return record
+    }
     // Each stack ends with the active registration; the rest it shadows, oldest first.
     let mappings = stacks.values.compactMap { stack in
-      stack.last.map { ($0.inspectionRecord(), stack.dropLast().reversed().map(\.owner)) }
+      stack.last.map { (record(of: $0), stack.dropLast().reversed().map(\.owner)) }
     }
     let modules = records.map {
       (
@@ -16,7 +31,7 @@ extension Registry {
         contributionKeys: $0.contributionKeys
       )
     }
-    let contributions = self.contributions.values.map { $0.map { $0.inspectionRecord() } }
+    let contributions = self.contributions.values.map { $0.map(record(of:)) }
     let decorators = self.decorators.values.map { $0.map { ($0.key, $0.owner) } }
     return RegistryRecords(
       mappings: mappings, modules: modules, contributions: contributions, decorators: decorators)

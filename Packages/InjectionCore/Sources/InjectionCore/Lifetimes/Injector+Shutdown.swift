@@ -48,7 +48,10 @@ extension Injector {
     leftovers.release()
     var failures = kept
     for value in values {
-      if let reason = await Self.dispose(value.value, timeout: timeout) {
+      guard let disposer = Disposer(value.value) else { continue }
+      let reason = await Self.dispose(disposer, timeout: timeout)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -78,7 +81,9 @@ extension Injector {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: .needsAwait))
         continue
       }
-      if let reason = Self.dispose(disposable) {
+      let reason = Self.dispose(disposable)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -109,7 +114,10 @@ extension Injector {
     let (values, kept) = registry.withLock { $0.lifetimes.takeReleased() }
     var failures = kept
     for value in values {
-      if let reason = await Self.dispose(value.value, timeout: timeout) {
+      guard let disposer = Disposer(value.value) else { continue }
+      let reason = await Self.dispose(disposer, timeout: timeout)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -150,7 +158,9 @@ extension Injector {
         awaiting.append(value)
         continue
       }
-      if let reason = Self.dispose(disposable) {
+      let reason = Self.dispose(disposable)
+      reportDisposal(of: value, failure: reason)
+      if let reason {
         failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
       }
     }
@@ -173,8 +183,9 @@ extension Injector {
 
   /// Disposes one value with `await` if it is asynchronous (within `timeout`), else
   /// synchronously; the reason it failed, if it did.
-  private static func dispose(_ value: Any, timeout: Duration) async -> DisposalError.Reason? {
-    guard let disposer = Disposer(value) else { return nil }
+  private static func dispose(_ disposer: Disposer, timeout: Duration) async
+    -> DisposalError.Reason?
+  {
     guard let disposable = disposer.async else {
       guard let disposable = disposer.sync else { return nil }
       return dispose(disposable)
@@ -283,15 +294,19 @@ extension Registry {
 }
 
 extension Injector {
-  /// The error of a build that finished after this injector's shutdown began: its value is not
+  /// The error of a build (of `registration`) that finished after this injector's shutdown began: its value is not
   /// kept, and is disposed (now if it is synchronous, else by the next ``shutdown(timeout:)`` or
   /// ``disposeReleasedValues(timeout:)``).
   ///
   /// - Parameter value: The value built, or `nil` for the object of a `.weak` mapping, which is
   ///   not owned.
-  func refuseLateBuild(of key: Key, value: Any?) -> InjectionError {
-    if let value { disposeReleased([ReleasedValue(sequence: 0, key: key, value: value)]) }
-    return .shutDown(injector: label, key: key.publicKey)
+  func refuseLateBuild(of registration: AnyRegistration, value: Any?) -> InjectionError {
+    if let value {
+      disposeReleased([
+        ReleasedValue(sequence: 0, key: registration.key, value: value, registration: registration)
+      ])
+    }
+    return .shutDown(injector: label, key: registration.key.publicKey)
   }
 
   /// The error for a resolution of `key` from this injector when it or an ancestor whose

@@ -1,7 +1,8 @@
 /// One step of a resolution, as an observer of ``Injector/observeResolutions(_:)`` is told it.
 ///
 /// Each resolution sends a ``Phase/started`` event, then exactly one ``Phase/ended(_:)`` event
-/// with its outcome. A resolution nested in another one (a factory that resolves its
+/// with its outcome. Each value the injector disposes sends one ``Phase/disposed(failure:)``
+/// event. A resolution nested in another one (a factory that resolves its
 /// dependencies, an `@Injected` property of a value being built) has the keys being built
 /// around it in ``path``, and its events come between the outer resolution's two.
 ///
@@ -14,6 +15,16 @@ public struct ResolutionEvent {
     case started
     /// The resolution ended this way.
     case ended(ResolutionOutcome)
+    /// Not a resolution: the injector disposed a value it owned (see
+    /// ``InjectionDisposable``), with `failure` `nil` when its `dispose()` succeeded, else why it
+    /// failed, as the ``DisposalError`` that reports it says.
+    ///
+    /// One event per disposed value, sent by the injector that disposed it (``injector`` and
+    /// ``servedBy``), after its `dispose()` returned, on the thread that disposed it; ``key``
+    /// is the value's key, ``scope`` and ``resettableScope`` its mapping's, ``path`` empty. A
+    /// value that only an `await` can dispose is reported when it is disposed, not when a
+    /// synchronous event releases it.
+    case disposed(failure: DisposalError.Reason?)
   }
 
   /// Whether the resolution starts or ended, and how.

@@ -326,7 +326,7 @@ extension Injector {
     }
     if refused, case .success(let value) = result {
       let owned: Any? = registration.scope == .weak ? nil : value
-      result = .failure(refuseLateBuild(of: registration.key, value: owned))
+      result = .failure(refuseLateBuild(of: registration, value: owned))
     }
     // Before any wake is set: a waiter reads the outcome only after it saw its wake.
     handover?.outcome = result

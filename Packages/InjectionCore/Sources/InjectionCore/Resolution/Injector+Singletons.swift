@@ -100,7 +100,7 @@ extension Injector {
       withExtendedLifetime(finished) {}  // released here, after the mutex
       if refused {
         let owned: Any? = registration.scope == .weak ? nil : value
-        throw refuseLateBuild(of: registration.key, value: owned)
+        throw refuseLateBuild(of: registration, value: owned)
       }
       return value
     } catch {

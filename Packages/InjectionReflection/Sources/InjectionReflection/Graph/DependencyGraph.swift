@@ -48,6 +48,14 @@ public struct DependencyGraph: Sendable, Hashable {
     /// `MappingSnapshot.cachesPerArgument` of InjectionCore); its ``Kind/mapped(scope:recipe:owner:)``
     /// scope is then `singleton`, and the node's detail line says `singleton per argument`.
     public let cachesPerArgument: Bool
+    /// Whether the injector disposes the key's values when their owner ends (see
+    /// `InjectionDisposable` of InjectionCore): as the mapping's snapshot says, made certain by
+    /// the value validation built for a protocol or class key; `notOwned`
+    /// for a key that is not mapped.
+    ///
+    /// The node's detail line says `disposed` (or `disposed if conforming` when validation built
+    /// no value to tell).
+    public let disposal: MappingSnapshot.Disposal
 
     /// Creates a node.
     ///
@@ -59,12 +67,15 @@ public struct DependencyGraph: Sendable, Hashable {
     ///   - decoratorCount: How many decorators wrap its values.
     ///   - aliasTarget: The key it resolves, if it is an alias.
     ///   - cachesPerArgument: Whether its mapping caches one value per argument value.
+    ///   - disposal: Whether its values are disposed.
     package init(
       key: InjectionKey, kind: Kind, isRoot: Bool = false, resettableScope: String? = nil,
-      decoratorCount: Int = 0, aliasTarget: InjectionKey? = nil, cachesPerArgument: Bool = false
+      decoratorCount: Int = 0, aliasTarget: InjectionKey? = nil, cachesPerArgument: Bool = false,
+      disposal: MappingSnapshot.Disposal = .notOwned
     ) {
       self.aliasTarget = aliasTarget
       self.cachesPerArgument = cachesPerArgument
+      self.disposal = disposal
       self.resettableScope = resettableScope
       self.key = key
       self.kind = kind
@@ -223,7 +234,12 @@ public struct DependencyGraph: Sendable, Hashable {
       case 1: "\(detail), decorated"
       default: "\(detail), \(node.decoratorCount) decorators"
       }
-    return node.isRoot ? "root, \(decorated)" : decorated
+    let disposed =
+      switch node.disposal {
+      case .disposed, .disposedIfConforming: "\(decorated), \(node.disposal)"
+      case .notDisposed, .notOwned: decorated
+      }
+    return node.isRoot ? "root, \(disposed)" : disposed
   }
 
   /// A key as the graph writes it: qualified only where two keys of the graph share a name.

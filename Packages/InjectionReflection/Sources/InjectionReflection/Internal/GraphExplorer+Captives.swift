@@ -111,7 +111,13 @@ extension GraphExplorer {
       let outlived: String
       if let scope = held.resettableScope {
         guard holder.resettableScope != scope else { return nil }
-        outlived = "(in \(scope)) is kept after reset(\(scope).self)"
+        // A value the reset disposes (a closed connection) is worse than a stale one: the
+        // holder goes on using it after its dispose(). Said only when the mapping knows it (its
+        // type conforms, or the value the injector built does).
+        outlived =
+          held.disposal == .disposed
+          ? "(in \(scope)) is disposed by reset(\(scope).self) and then used after its disposal"
+          : "(in \(scope)) is kept after reset(\(scope).self)"
       } else if held.scope == .weak, isSingleton {
         // A value of a resettable scope that holds a `.weak` one keeps it until the reset:
         // that is what `.weak` means, shared while someone holds it.

@@ -325,6 +325,13 @@ enum GraphExplorer {
     return counts
   }
 
+  /// Whether a mapping's values are disposed, as its snapshot says, made certain by the value
+  /// validation built for it (`built`: whether that value conforms), if it built one.
+  static func disposal(of mapping: MappingSnapshot, built: Bool?) -> MappingSnapshot.Disposal {
+    guard mapping.disposal == .disposedIfConforming, let built else { return mapping.disposal }
+    return built ? .disposed : .notDisposed
+  }
+
   static func makeGraph(
     injector: String, mappings: [(mapping: MappingSnapshot, owner: String)],
     collections: [InjectionKey: [String]], state: GraphRecorder.State,
@@ -334,11 +341,13 @@ enum GraphExplorer {
     var resettableScopes: [InjectionKey: String] = [:]
     var aliasTargets: [InjectionKey: InjectionKey] = [:]
     var perArgument: Set<InjectionKey> = []
+    var disposals: [InjectionKey: MappingSnapshot.Disposal] = [:]
     for (mapping, owner) in mappings where kinds[mapping.key] == nil {
       kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
       resettableScopes[mapping.key] = mapping.resettableScope
       aliasTargets[mapping.key] = mapping.aliasTarget
       if mapping.cachesPerArgument { perArgument.insert(mapping.key) }
+      disposals[mapping.key] = disposal(of: mapping, built: state.builtDisposable[mapping.key])
     }
     // A collection is a new array for each resolution, of the values its contributions make;
     // their dependencies are the collection's edges.
@@ -362,7 +371,8 @@ enum GraphExplorer {
       DependencyGraph.Node(
         key: $0.key, kind: $0.value, isRoot: roots.contains($0.key),
         resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0,
-        aliasTarget: aliasTargets[$0.key], cachesPerArgument: perArgument.contains($0.key))
+        aliasTarget: aliasTargets[$0.key], cachesPerArgument: perArgument.contains($0.key),
+        disposal: disposals[$0.key] ?? .notOwned)
     }
     let deferred = state.deferredDependencies.filter {
       kinds[$0.to] != nil && !state.dependencies.contains($0)

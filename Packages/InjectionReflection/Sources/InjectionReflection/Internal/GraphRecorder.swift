@@ -34,6 +34,10 @@ final class GraphRecorder: Sendable {
     var propertiesByType: [ObjectIdentifier: [(key: InjectionKey, name: String)]] = [:]
     /// The resolutions inside builds that may make captive dependencies.
     var held: [HeldResolution] = []
+    /// Whether the value built for each owned key (a singleton or eager singleton) is
+    /// `InjectionDisposable` or `AsyncInjectionDisposable`: what the graph says of a key whose
+    /// mapping alone cannot tell (a protocol or class key).
+    var builtDisposable: [InjectionKey: Bool] = [:]
   }
 
   let state = Mutex(State())
@@ -59,6 +63,10 @@ final class GraphRecorder: Sendable {
       }
     case .ended(.built(let value)):
       let properties = properties(of: value)
+      // Only for the values an injector owns: one conformance check per built value.
+      let isOwned = event.scope == .singleton || event.scope == .eagerSingleton
+      let isDisposable =
+        isOwned ? value is any InjectionDisposable || value is any AsyncInjectionDisposable : nil
       let isUnmappedOptional = event.servedBy == nil && Self.isNilOptional(value)
       let later = value as? any DeferredResolution
       state.withLock { state in
@@ -77,8 +85,9 @@ final class GraphRecorder: Sendable {
         if isUnmappedOptional {
           state.unmappedOptionals.append((event.key, event.path))
         }
+        if let isDisposable { state.builtDisposable[event.key] = isDisposable }
       }
-    case .ended(.cached):
+    case .ended(.cached), .disposed:
       break
     case .ended(.failed(let error)):
       record(error)

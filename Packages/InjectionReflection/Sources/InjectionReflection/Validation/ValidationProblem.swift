@@ -62,7 +62,10 @@ public enum ValidationProblem: ValidationFinding {
   ///
   /// `path` is what needed `key`, outermost first, with `holder` in it; `reason` says what
   /// outlives what, and its second line is the fix. A transient that a singleton holds is not
-  /// a captive, nor is a `Provider` that the holder calls later.
+  /// a captive, nor is a `Provider` that the holder calls later. When the reset that the holder
+  /// outlives also disposes the held value (it is `InjectionDisposable`, see
+  /// `MappingSnapshot.disposal` of InjectionCore), `reason` says that the holder uses it after its
+  /// disposal.
   case captiveDependency(
     key: InjectionKey, holder: InjectionKey, path: [InjectionKey], reason: String)
 

@@ -151,6 +151,8 @@ final class ScopeRecorder: Sendable {
           typeName: InjectionKey(typeName: String(reflecting: type(of: object))).description)
         state.withLock { if $0.isActive { $0.built.append(built) } }
       }
+    case .disposed:
+      break  // not a resolution; a failure is reported by the scope's end (TestScope.close)
     }
   }
 

@@ -94,7 +94,11 @@ enum TestScope {
       let base = scope?.base
     else { return false }
     let unused = scope?.unusedOverrides ?? []
-    weak let injector = scope?.injector
+    if scope?.injector.isShutDown == false {
+      // A synchronous end (or a scope whose async end did not run): what is only
+      // AsyncInjectionDisposable is reported, not disposed.
+      disposeValues(of: scope!)
+    }
     scope = nil
     recorder.end()
     let isReported = recorder.recordFindings(
@@ -121,13 +125,9 @@ enum TestScope {
     let survivors = recorder.survivors()
     guard !survivors.isEmpty else { return isReported }
     let names = survivors.map { "\($0.typeName) (resolved as \($0.key))" }
-    let holder =
-      injector == nil
-      ? "Something the test created still holds them."
-      : """
-      The test injector "\(label)" is still referenced (by work that outlived the test?), so \
-      its singletons are alive too.
-      """
+    // The test injector was shut down above: even if work that outlived the test still
+    // references it, it no longer holds what it built.
+    let holder = "Something the test created still holds them."
     recorder.recordAtEnd(
       """
       Objects built in this test were not released when it ended: \
@@ -135,6 +135,48 @@ enum TestScope {
         \(holder)
       """)
     return isReported
+  }
+
+  /// Ends a scope with `await`: shuts the test injector down, so that it disposes the values it
+  /// owns, then closes the scope as ``close(_:options:thrown:)`` does.
+  ///
+  /// The test injector is a copy of the base that owns only what it built, so a test never
+  /// disposes the base's values, nor another test's.
+  @discardableResult
+  static func end(
+    _ scope: inout TestInjector?, options: [TestInjectionOption], thrown: (any Error)? = nil,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> Bool {
+    if let injector = scope?.injector, let recorder = scope?.recorder {
+      do {
+        try await injector.shutdown()
+      } catch {
+        recorder.recordAtEnd(disposalMessage(error, isAsync: true))
+      }
+    }
+    return close(&scope, options: options, thrown: thrown)
+  }
+
+  /// Shuts the test injector down without awaiting; each failure is a test issue.
+  static func disposeValues(of scope: TestInjector) {
+    do {
+      try scope.injector.shutdownSynchronously()
+    } catch {
+      scope.recorder.recordAtEnd(disposalMessage(error, isAsync: false))
+    }
+  }
+
+  /// The issue of a test whose injector's values failed to dispose: the error lists each key.
+  static func disposalMessage(_ error: DisposalError, isAsync: Bool) -> String {
+    let needsAwait = error.failures.contains {
+      if case .needsAwait = $0.reason { true } else { false }
+    }
+    guard needsAwait, !isAsync else { return "At the end of the test: \(error)" }
+    return """
+      At the end of the test: \(error)
+        fix: end the test with await (the trait, the async withTestInjector, or an \
+      InjectionTestCase), so that its AsyncInjectionDisposable values are disposed.
+      """
   }
 
   /// The keys strict mode allows, or `nil` when `options` do not ask for strict mode.
