@@ -46,5 +46,7 @@ struct Scenario: Sendable {
     DecoratorsWhileModulesChange.scenario,
     CopiesWhileModulesChange.scenario,
     ValidationWhileModulesChange.scenario,
+    ShutdownWhileResolving.scenario,
+    ResetRemoveModuleDispose.scenario,
   ]
 }

@@ -57,7 +57,14 @@ struct Lifetimes {
   }
 
   /// Takes the owned values of `registrations` out of the list, latest first.
-  mutating func take(of registrations: [AnyRegistration]) -> [OwnedValue] {
+  ///
+  /// - Parameter retiring: Whether the registrations leave their injector (every event but a
+  ///   reset): they are marked ``AnyRegistration/isRetired``, so that a build of theirs still
+  ///   under way owns nothing when it ends.
+  mutating func take(of registrations: [AnyRegistration], retiring: Bool = true) -> [OwnedValue] {
+    if retiring {
+      for registration in registrations { registration.isRetired = true }
+    }
     guard !owned.isEmpty, !registrations.isEmpty else { return [] }
     let ids = Set(registrations.map(ObjectIdentifier.init))
     var taken: [OwnedValue] = []

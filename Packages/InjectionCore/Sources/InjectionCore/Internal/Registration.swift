@@ -24,6 +24,14 @@ class AnyRegistration: @unchecked Sendable {
   let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
   /// How the mapping makes its values, for ``Injector/snapshot()``.
   let recipe: MappingSnapshot.Recipe
+  /// Whether the mapping was taken out of its injector (unmapped, replaced, its module or
+  /// contribution removed).
+  ///
+  /// A build that ends afterwards goes only to the resolution that made it, as one a reset
+  /// overtook does: its value is neither cached nor owned, since no removal would ever dispose
+  /// it. Set and read with the owning injector's `registry` mutex held (in the padding after
+  /// `recipe`: no byte added).
+  @exclusivity(unchecked) var isRetired = false
   /// The ``ResettableScope`` whose values this mapping caches (a `.singleton` mapping made with
   /// `map(_:named:in:_:)`), or `nil`: its value lives under the registry mutex, never in the
   /// lock-free published slot, so that ``Injector/reset(_:)`` can drop it.

@@ -31,7 +31,8 @@ extension Registry {
     }
     active.forEachRegistration(drop)
     for layers in shadowed.values { layers.forEach(drop) }
-    return DroppedValues(values: dropped, count: count, released: lifetimes.take(of: emptied))
+    return DroppedValues(
+      values: dropped, count: count, released: lifetimes.take(of: emptied, retiring: false))
   }
 }
 

@@ -93,7 +93,9 @@ extension Injector {
       let disposer = registration.scope == .weak ? nil : registration.disposer(for: value)
       let (finished, refused) = registry.withLock { registry in
         let refused = registry.lifetimes.isShutDown
-        let keep = registry.resetGeneration(of: registration) == generation && !refused
+        let keep =
+          registry.resetGeneration(of: registration) == generation && !refused
+          && !registration.isRetired
         let finished = registration.publish(value, hasHook: hasHook, keep: keep)
         if keep, let disposer {
           registry.lifetimes.own(disposer, key: registration.key, registration: registration)
