@@ -1,5 +1,6 @@
 import Dispatch
 import InjectionCore
+import InjectionTestHelpers
 import Synchronization
 
 /// Every disposable value a lifetime scenario built, and when and how often each was disposed.
@@ -19,7 +20,8 @@ final class DisposalLedger: Sendable {
   }
 
   private let clock = Atomic<Int>(0)
-  private let entries = Mutex<[Entry]>([])
+  /// An `NSLock`, which ThreadSanitizer understands (it does not see `Mutex`'s futex).
+  private let entries = Locked<[Entry]>([])
   private let run: StressRun
 
   init(run: StressRun) {
