@@ -104,6 +104,28 @@ enum Demo {
         console.print(String(line))
       }
     }
+
+    console.print("15. The garage closes: shutdown() disposes what it built, latest first")
+    await closeGarage(injector: injector, console: console)
+  }
+
+  /// Shuts the garage down: the driver's session (step 11), the dashboard (step 7, on the main
+  /// actor) and the telemetry link it was built with (step 7, awaited) are disposed in reverse
+  /// order of creation; then the garage builds nothing more.
+  @MainActor
+  private static func closeGarage(injector: Injector, console: any Console) async {
+    do {
+      try await injector.shutdown(timeout: .seconds(2))
+    } catch {
+      console.print("   \(error)")
+    }
+    do {
+      _ = try injector.resolve(Car.self)
+      console.print("   after closing: a car")
+    } catch {
+      let refused = if case .shutDown = error { "refused" } else { "\(error)" }
+      console.print("   after closing: a car is \(refused)")
+    }
   }
 
   /// Contributes the standard drive modes by name, then adds and removes a module that
@@ -147,7 +169,7 @@ enum Demo {
   /// start-up with `prepare()`, and reads both synchronously on the main actor.
   @MainActor
   private static func runConcurrencyStep(injector: Injector, console: any Console) async {
-    mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
+    mapTelemetryAndDashboard(on: injector, console: console)
     do {
       let pitWall = try injector.resolve(PitWall.self)  // its Lazy link is not opened yet
       console.print("   pit wall: \(try await pitWall.watch())")
@@ -166,10 +188,12 @@ enum Demo {
   }
 
   /// Maps the telemetry link, which an `async` factory opens (an eager singleton that
-  /// `prepare()` builds), and the `@MainActor` dashboard.
-  private static func mapTelemetryAndDashboard(on injector: Injector, server: TelemetryServer) {
+  /// `prepare()` builds), and the `@MainActor` dashboard; both say on `console` when they are
+  /// disposed.
+  private static func mapTelemetryAndDashboard(on injector: Injector, console: any Console) {
+    let server = TelemetryServer(console: console)
     injector.map(TelemetryLink.self, scope: .eagerSingleton) { _ in try await server.connect() }
-    injector.map(Dashboard.self, scope: .singleton) { @MainActor _ in Dashboard() }
+    injector.map(Dashboard.self, scope: .singleton) { @MainActor _ in Dashboard(console: console) }
   }
 
   /// The app's injector: the console, and the Engine protocol mapped to a HybridEngine singleton.
@@ -199,10 +223,11 @@ enum Demo {
   /// drive of step 5 is a child injector of its own.
   @MainActor
   static func dependencyGraph() async -> DependencyGraph {
-    let injector = makeInjector(console: RecordingConsole())
+    let console = RecordingConsole()
+    let injector = makeInjector(console: console)
     Garage.map(on: injector, size: 3)
     PaintedCar.map(on: injector)
-    mapTelemetryAndDashboard(on: injector, server: TelemetryServer())
+    mapTelemetryAndDashboard(on: injector, console: console)
     AccessoryList.contributeStandard(on: injector)
     // PaintedCar takes a run-time argument: validation leaves it unchecked, as allowed here.
     return await injector.validationReport(

@@ -14,25 +14,33 @@ final class DriverRoster: Sendable {
   }
 }
 
-/// Who drives now: cached in ``DriverScope`` until the driver signs out.
-final class DriverSession: Sendable {
+/// Who drives now: cached in ``DriverScope`` until the driver signs out, when the injector
+/// disposes it and it closes.
+final class DriverSession: InjectionDisposable, Sendable {
   let driver: String
+  private let console: any Console
 
-  init(driver: String) {
+  init(driver: String, console: any Console) {
     self.driver = driver
+    self.console = console
+  }
+
+  /// Closes the session: the injector calls it when the scope is reset or the garage closes.
+  func dispose() {
+    console.print("   \(driver)'s session closed")
   }
 
   /// Maps the session in ``DriverScope``, each new one for the next driver of `roster`.
-  static func map(on injector: Injector, roster: DriverRoster) {
+  static func map(on injector: Injector, roster: DriverRoster, console: any Console) {
     injector.map(DriverSession.self, scope: .resettable(DriverScope.self)) { _ in
-      DriverSession(driver: roster.nextDriver())
+      DriverSession(driver: roster.nextDriver(), console: console)
     }
   }
 
-  /// Step 9: a driver signs in, the session is shared until sign-out resets its scope, and the
-  /// next driver gets a new one, from the same injector.
+  /// Step 11: a driver signs in, the session is shared until sign-out resets its scope (which
+  /// disposes it), and the next driver gets a new one, from the same injector.
   static func runStep(injector: Injector, console: any Console) {
-    map(on: injector, roster: DriverRoster())
+    map(on: injector, roster: DriverRoster(), console: console)
     do {
       let session = try injector.resolve(DriverSession.self)
       let again = try injector.resolve(DriverSession.self)

@@ -81,6 +81,28 @@ import Testing
     #expect(lines.contains("   after sign-out: Ada's book has 0 laps"))
   }
 
+  @Test func signingOutDisposesTheDriversSession() async throws {
+    let lines = await demoLines
+    let signedIn = try #require(lines.firstIndex(of: "   signed in: Ada, one session"))
+    #expect(lines[signedIn + 1] == "   Ada's session closed", "the reset disposed it")
+    #expect(lines[signedIn + 2] == "   after sign-out: Lewis, a new session")
+  }
+
+  @Test func closingTheGarageDisposesWhatItBuiltLatestFirstThenRefusesToBuild() async throws {
+    let lines = await demoLines
+    let step = try #require(
+      lines.firstIndex(
+        of: "15. The garage closes: shutdown() disposes what it built, latest first"))
+    #expect(
+      Array(lines[(step + 1)...]) == [
+        "   dashboard switched off",
+        "   telemetry link #1 closed",
+        "   after closing: a car is refused",
+      ])
+    #expect(
+      lines.filter { $0.hasSuffix(" closed") || $0.hasSuffix(" off") }.count == 4, "each once")
+  }
+
   @Test func theGraphDrawsTheAccessoryCollection() async {
     let graph = await Demo.dependencyGraph()
     let collection = InjectionKey([any Accessory].self)

@@ -48,5 +48,7 @@ struct Scenario: Sendable {
     CopiesWhileModulesChange.scenario,
     ValidationWhileModulesChange.scenario,
     PerArgumentOnce.scenario,
+    ShutdownWhileResolving.scenario,
+    ResetRemoveModuleDispose.scenario,
   ]
 }

@@ -44,27 +44,31 @@ extension GummiInjectionExamplesTests {
   /// The README's `Model`, a lazy singleton of the game module.
   final class Model: Injectable, Sendable { init() {} }
 
-  /// The README's `Service`, which "starts automatically on init".
-  final class Service: Injectable, Sendable {
+  /// The README's `Service`, which "starts automatically on init" and closes itself when its
+  /// injector disposes it.
+  final class Service: Injectable, InjectionDisposable, Sendable {
     private let running = Atomic<Bool>(true)
+    private let closings = Atomic<Int>(0)
     var isRunning: Bool { running.load(ordering: .acquiring) }
+    /// How many times it was closed.
+    var closed: Int { closings.load(ordering: .acquiring) }
     init() {}
-    func close() { running.store(false, ordering: .releasing) }
+    func close() {
+      running.store(false, ordering: .releasing)
+      closings.add(1, ordering: .acquiringAndReleasing)
+    }
+    func dispose() { close() }
   }
 
   /// A service protocol for the README's `mapSingleton:[Service class] to:@protocol(RemoteService)`.
   protocol RemoteService: AnyObject, Sendable { var isRunning: Bool { get } }
 
-  /// The README's `GameModule`: a lazy `Model`, an eager `Service`, closed in `unload`.
+  /// The README's `GameModule`: a lazy `Model`, an eager `Service`; no `unload`, the `Service`
+  /// closes itself when the module is removed.
   final class GameModule: InjectionModule {
     func configure(_ mappings: ModuleMappings) {
       mappings.map(Model.self, scope: .singleton)  // lazy:YES
       mappings.map(Service.self, scope: .eagerSingleton)  // lazy:NO: starts when added
-    }
-
-    func unload(from injector: Injector) {
-      // The module's mappings are still in place: this is the Service it started.
-      try? injector.resolve(Service.self).close()
     }
   }
 
@@ -201,7 +205,7 @@ extension GummiInjectionExamplesTests.Service: GummiInjectionExamplesTests.Remot
     #expect(car.completions == 1, "the hook runs once per object")
   }
 
-  @Test func theGameModuleStartsItsServiceAndClosesItInUnload() throws {
+  @Test func theGameModuleStartsItsServiceAndRemovingTheModuleClosesIt() throws {
     let injector = Injector(label: "game")
     let gameModule = GameModule()
 
@@ -213,9 +217,21 @@ extension GummiInjectionExamplesTests.Service: GummiInjectionExamplesTests.Remot
 
     injector.removeModule(GameModule.self)  // [injector removeModuleClass:[GameModule class]]
 
-    #expect(!service.isRunning, "unload resolved the module's own Service and closed it")
+    #expect(!service.isRunning, "the injector disposed the module's Service: it closed itself")
+    #expect(service.closed == 1, "closed once")
     #expect(!injector.isMapped(Service.self))
     #expect(!injector.hasModule(gameModule))
+  }
+
+  @Test func shuttingTheGameDownClosesTheServiceOfAModuleStillAdded() async throws {
+    let injector = Injector(label: "game")
+    try injector.addModule(GameModule())
+    let service = try injector.resolve(Service.self)
+
+    try await injector.shutdown()
+
+    #expect(!service.isRunning)
+    #expect(service.closed == 1)
   }
 
   @Test func theGameModulesSingletonsAreReleasedWithTheModule() throws {

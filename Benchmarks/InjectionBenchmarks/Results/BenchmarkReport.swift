@@ -66,7 +66,7 @@ extension BenchmarkReport {
     let expected: [(id: String, count: Int)] = [
       ("W1", 1), ("W2", 2), ("W3", 1), ("W5", 1), ("W8", 2), ("W9", 2),
       (W11ResolutionMiss.id, misses), (W13ValidateAndExport.id, 1),
-      (W10AppLaunch.id, plan.coldLaunchSamples > 0 ? 2 : 1), (W12RequestScope.id, 2),
+      (W10AppLaunch.id, plan.coldLaunchSamples > 0 ? 2 : 1), (W12RequestScope.id, 3),
     ]
     for (id, count) in expected where options.includes(id) {
       let figures = workloads.filter { $0.id == id }

@@ -260,7 +260,11 @@ enum MarkdownTable {
       `resolve(RequestHandler.self)` (a transient of the parent whose factory resolves three \
       parent singletons, two transients and the two request values), then the child is dropped; \
       hand-wired, the same objects by initializers and stored singletons. \
-      \(grouped(plan.requests)) requests per repetition (per thread on two threads); target ≤ 3x.
+      \(grouped(plan.requests)) requests per repetition (per thread on two threads); target ≤ 3x. \
+      The disposed variant also maps two `InjectionDisposable` singletons in the child (a \
+      connection, a transaction built with it), resolves both, and ends the request with \
+      `child.shutdownSynchronously()`, which disposes them latest first; hand-wired, the same \
+      two objects disposed by hand in that order.
       """
     if let memory = report.requestMemory {
       let heap = memory.heapBytesPerRequest.map { format($0) + " bytes per request" } ?? "n/a"

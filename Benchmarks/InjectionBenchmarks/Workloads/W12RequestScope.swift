@@ -5,8 +5,11 @@ import InjectionCore
 /// Make a child injector, map two request values in it, resolve a handler that needs three
 /// singletons of the parent and two transients, drop the child. One thread, then two threads
 /// serving requests at the same time (wall ns over the requests of both); against the same work
-/// by hand. Then the memory: the heap in use and the resident set before and after
-/// ``Plan/memoryRequests`` more requests, which must stay flat.
+/// by hand. Then, on one thread, requests that also own two disposable values (a connection and
+/// a transaction built with it, singletons of the child) and end with the child's
+/// `shutdownSynchronously()`, against the same objects disposed by hand. Then the memory: the
+/// heap in use and the resident set before and after ``Plan/memoryRequests`` more requests,
+/// which must stay flat.
 enum W12RequestScope {
   static let id = "W12"
   static let threads = 2
@@ -65,6 +68,26 @@ enum W12RequestScope {
       }
     }
 
+    W12Mappings.mapDisposingHandler(on: parent)
+    try checkDisposal(parent)
+    let baselineDisposed = plan.repetitions.median {
+      Stopwatch.nanosecondsPerOperation(operations: requests) {
+        for number in 0..<requests {
+          blackhole.consume(
+            server.disposingHandler(
+              id: RequestID(number: number), user: RequestUser(name: userName))
+          )
+        }
+      }
+    }
+    let injectionDisposed = try plan.repetitions.median {
+      try Stopwatch.nanosecondsPerOperation(operations: requests) {
+        for number in 0..<requests {
+          blackhole.consume(try handleDisposing(parent, number: number))
+        }
+      }
+    }
+
     let before = MemoryProbe.now()
     for number in 0..<plan.memoryRequests {
       blackhole.consume(try handle(parent, number: number))
@@ -80,6 +103,11 @@ enum W12RequestScope {
       WorkloadFigure(
         id: id, title: "the same on two threads at once (wall ns / all requests of both)",
         baseline: baselineTwo, injection: injectionTwo, variant: "two-threads"),
+      WorkloadFigure(
+        id: id,
+        title: "a request that owns 2 disposed values (singletons of the child), ended by "
+          + "shutdownSynchronously()",
+        baseline: baselineDisposed, injection: injectionDisposed, variant: "disposed"),
     ]
     return (figures, memory)
   }
@@ -91,6 +119,31 @@ enum W12RequestScope {
     child.map(RequestID.self, to: RequestID(number: number))
     child.map(RequestUser.self, to: RequestUser(name: userName))
     return try child.resolve(RequestHandler.self)
+  }
+
+  /// One request of the disposed variant: the child maps the request values and the two
+  /// disposable singletons, resolves the handler, and its shutdown disposes them (transaction
+  /// first).
+  @inline(never)
+  static func handleDisposing(_ parent: Injector, number: Int) throws -> DisposingRequestHandler {
+    let child = parent.makeChild()
+    child.map(RequestID.self, to: RequestID(number: number))
+    child.map(RequestUser.self, to: RequestUser(name: userName))
+    child.map(RequestConnection.self, scope: .singleton) { _ in RequestConnection() }
+    child.map(RequestTransaction.self, scope: .singleton) {
+      RequestTransaction(connection: try $0.resolve())
+    }
+    let served = try child.resolve(DisposingRequestHandler.self)
+    try child.shutdownSynchronously()
+    return served
+  }
+
+  /// Fails unless a request of the disposed variant disposes both of its values.
+  private static func checkDisposal(_ parent: Injector) throws {
+    let served = try handleDisposing(parent, number: 0)
+    guard served.transaction.isCommitted, served.transaction.connection.isClosed else {
+      throw BenchmarkFailure("W12 disposed: the request's values were not disposed")
+    }
   }
 
   /// One request by hand.

@@ -81,4 +81,7 @@ final class KeyedEntry: AnyRegistration, @unchecked Sendable {
   }
 
   override func dropResettableValue() -> [Any] { contribution.dropResettableValue() }
+  override func ownedRegistrations() -> [AnyRegistration] {
+    contribution.ownedRegistrations()
+  }
 }

@@ -71,17 +71,30 @@ struct Lifetimes {
 
   /// Takes the values of `registrations` out of the list, latest first, each with the value
   /// its mapping holds now (read before a reset drops it).
-  mutating func take(of registrations: [AnyRegistration]) -> [ReleasedValue] {
-    guard !owned.isEmpty else { return [] }
+  ///
+  /// A registration stands for the mappings that cache its values
+  /// (``AnyRegistration/ownedRegistrations()``): a keyed entry for its contribution, a mapping
+  /// cached per argument for each argument's value.
+  ///
+  /// - Parameter retiring: Whether the registrations leave their injector (every event but a
+  ///   reset): they are marked ``AnyRegistration/isRetired``, so that a build of theirs still
+  ///   under way owns nothing when it ends.
+  mutating func take(of registrations: [AnyRegistration], retiring: Bool = true)
+    -> [ReleasedValue]
+  {
+    guard retiring || !owned.isEmpty else { return [] }
     var taken: [ReleasedValue] = []
-    for registration in registrations {
-      guard let entry = owned.removeValue(forKey: ObjectIdentifier(registration)),
-        let value = registration.ownedValue()
-      else { continue }
-      taken.append(
-        ReleasedValue(
-          sequence: entry.sequence, key: registration.key, value: value,
-          registration: registration))
+    for outer in registrations {
+      for registration in outer.ownedRegistrations() {
+        if retiring { registration.isRetired = true }
+        guard let entry = owned.removeValue(forKey: ObjectIdentifier(registration)),
+          let value = registration.ownedValue()
+        else { continue }
+        taken.append(
+          ReleasedValue(
+            sequence: entry.sequence, key: registration.key, value: value,
+            registration: registration))
+      }
     }
     return taken.sorted { $0.sequence > $1.sequence }
   }

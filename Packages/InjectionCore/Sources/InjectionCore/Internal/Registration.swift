@@ -24,6 +24,14 @@ class AnyRegistration: @unchecked Sendable {
   let cachedHook = Atomic<UInt8>(HookState.unknown.rawValue)
   /// How the mapping makes its values, for ``Injector/snapshot()``.
   let recipe: MappingSnapshot.Recipe
+  /// Whether the mapping was taken out of its injector (unmapped, replaced, its module or
+  /// contribution removed).
+  ///
+  /// A build that ends afterwards goes only to the resolution that made it, as one a reset
+  /// overtook does: its value is neither cached nor owned, since no removal would ever dispose
+  /// it. Set and read with the owning injector's `registry` mutex held (in the padding after
+  /// `recipe`: no byte added).
+  @exclusivity(unchecked) var isRetired = false
   /// The ``ResettableScope`` whose values this mapping caches (a `.singleton` mapping made with
   /// `map(_:named:in:_:)`), or `nil`: its value lives under the registry mutex, never in the
   /// lock-free published slot, so that ``Injector/reset(_:)`` can drop it.
@@ -171,6 +179,11 @@ class AnyRegistration: @unchecked Sendable {
   /// - Returns: What was dropped (the value, an incomplete value), to be released by the
   ///   caller after the mutex is unlocked; empty if nothing was built.
   func dropResettableValue() -> [Any] { [] }
+
+  /// The registrations that cache the values this one stands for, which the injector lists as
+  /// owned (``Lifetimes``): itself, but a keyed entry's contribution and a mapping cached per
+  /// argument's entries.
+  func ownedRegistrations() -> [AnyRegistration] { [self] }
 }
 
 /// What a snapshot needs of one registration, read with the registry mutex held and turned into
@@ -419,6 +432,11 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       return cachedValue.unsafelyUnwrapped.pointee as Any
     }
     return nil
+  }
+
+  override func ownedRegistrations() -> [AnyRegistration] {
+    guard let cache = argumentRecipe?.cache else { return [self] }
+    return [self] + cache.registrations
   }
 
   override func dropResettableValue() -> [Any] {

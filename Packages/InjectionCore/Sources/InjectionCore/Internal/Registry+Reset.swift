@@ -25,7 +25,7 @@ extension Registry {
     active.forEachRegistration(collect)
     for layers in shadowed.values { layers.forEach(collect) }
     // Before the values are dropped: the released values are read from their mappings.
-    let released = lifetimes.take(of: scoped)
+    let released = lifetimes.take(of: scoped, retiring: false)
     var dropped: [Any] = []
     var count = 0
     for registration in scoped {

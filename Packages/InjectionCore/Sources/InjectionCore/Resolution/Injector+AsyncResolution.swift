@@ -317,7 +317,7 @@ extension Injector {
     let (waiters, handover, refused) = registry.withLock { registry in
       registration.asyncRecipe?.build = nil
       let refused = registry.lifetimes.isShutDown
-      if case .success(let value) = result, !refused {
+      if case .success(let value) = result, !refused, !registration.isRetired {
         registration.publishBuilt(value, hasHook: hasHook)
         if registration.scope != .weak { registry.lifetimes.own(registration) }
       }

@@ -26,7 +26,9 @@ extension Injector {
   ///   - name: The collection's name, or `nil` for the unnamed collection.
   /// - Returns: The contributed values; empty when nothing was contributed.
   /// - Throws: The first error of building a contribution, as ``resolve(_:named:)-8za4a``
-  ///   throws it (a missing dependency, a cycle, a failing factory).
+  ///   throws it (a missing dependency, a cycle, a failing factory);
+  ///   ``InjectionError/shutDown(injector:key:)`` when this injector or an ancestor was shut
+  ///   down.
   public func resolveAll<Element>(_ type: Element.Type = Element.self, named name: String? = nil)
     throws(InjectionError) -> [Element]
   {
@@ -50,15 +52,22 @@ extension Injector {
   ///   dictionary `[EntryKey: Element]`): the ``Mapping/key`` of a contribution, or
   ///   `InjectionKey([Element].self, named:)`.
   /// - Returns: The contributed values, in order; empty when nothing was contributed.
-  /// - Throws: The first error of building a contribution.
+  /// - Throws: The first error of building a contribution;
+  ///   ``InjectionError/shutDown(injector:key:)`` when this injector or an ancestor was shut
+  ///   down.
   public func resolveAll(_ key: InjectionKey) throws(InjectionError) -> [Any] {
     var collected: [(registration: AnyRegistration, owner: Injector)] = []
     var entryKeys: Set<AnyHashable> = []  // of a keyed collection: the keys met so far
     var next: Injector? = self
     while let injector = next {
       if let own = injector.key(describedBy: key) {
-        let contributions = injector.registry.withLock { $0.contributions[own] ?? [] }
+        let (contributions, isShutDown) = injector.registry.withLock {
+          ($0.contributions[own] ?? [], $0.lifetimes.isShutDown)
+        }
+        if isShutDown { throw .shutDown(injector: injector.label, key: key) }
         collected += Self.inForce(contributions, seen: &entryKeys).map { ($0, injector) }
+      } else if injector.isShutDown {
+        throw .shutDown(injector: injector.label, key: key)
       }
       next = injector.parent
     }
@@ -78,12 +87,18 @@ extension Injector {
   /// without telling observers.
   ///
   /// Each injector's contributions are copied out with its mutex held (strong references, so
-  /// that they outlive a module removed meanwhile) and built after it is unlocked.
+  /// that they outlive a module removed meanwhile) and built after it is unlocked. An injector
+  /// of the chain that was shut down (its contributions taken out in the same locked step)
+  /// makes the resolution throw ``InjectionError/shutDown(injector:key:)``, not return fewer
+  /// values.
   private func contributedValues<Element>(_ key: Key) throws(InjectionError) -> [Element] {
     var values: [Element] = []
     var next: Injector? = self
     while let injector = next {
-      let contributions = injector.registry.withLock { $0.contributions[key] ?? [] }
+      let (contributions, isShutDown) = injector.registry.withLock {
+        ($0.contributions[key] ?? [], $0.lifetimes.isShutDown)
+      }
+      if isShutDown { throw .shutDown(injector: injector.label, key: key.publicKey) }
       for found in contributions {
         // Sound: the collection `[Element]` only ever holds `Registration<Element>`s (see
         // `Mapping.init(contributing:…)`).

@@ -75,7 +75,8 @@ extension Injector {
   /// Removes every entry of a keyed collection from this injector: direct ones and those of
   /// modules.
   ///
-  /// The parent's entries are not touched. Singletons of the removed entries are released.
+  /// The parent's entries are not touched. Singletons of the removed entries are released;
+  /// those that can be disposed are disposed first, as ``unmap(_:named:)`` does.
   ///
   /// ```swift
   /// injector.removeContributions(to: (any Parser).self, keyedBy: String.self)
@@ -91,7 +92,11 @@ extension Injector {
     to type: Element.Type, keyedBy keyType: EntryKey.Type, named name: String? = nil
   ) -> Int {
     let key = Key([EntryKey: Element].self, named: name)
-    let removed = registry.withLock { $0.removeContributions(key) }
+    let (removed, released) = registry.withLock { registry in
+      let removed = registry.removeContributions(key)
+      return (removed, registry.lifetimes.take(of: removed))
+    }
+    disposeReleased(released)
     defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
     return removed.count
   }
@@ -108,7 +113,10 @@ extension Injector {
     var values: [EntryKey: Element] = [:]
     var next: Injector? = self
     while let injector = next {
-      let entries = injector.registry.withLock { $0.contributions[key] ?? [] }
+      let (entries, isShutDown) = injector.registry.withLock {
+        ($0.contributions[key] ?? [], $0.lifetimes.isShutDown)
+      }
+      if isShutDown { throw .shutDown(injector: injector.label, key: key.publicKey) }
       for found in entries.reversed() {
         // Sound: the keyed collection `[EntryKey: Element]` only ever holds `KeyedEntry`s of
         // `Registration<Element>`s under `EntryKey`s (see `Mapping.init(contributing:forKey:…)`).

@@ -91,7 +91,9 @@ extension Injector {
       try registration.checkWeakValue(value)
       let (finished, refused) = registry.withLock { registry in
         let refused = registry.lifetimes.isShutDown
-        let keep = registry.resetGeneration(of: registration) == generation && !refused
+        let keep =
+          registry.resetGeneration(of: registration) == generation && !refused
+          && !registration.isRetired
         let finished = registration.publish(value, hasHook: hasHook, keep: keep)
         // Listed in order of creation; whether it can be disposed is asked when it ends.
         if keep, registration.scope != .weak { registry.lifetimes.own(registration) }
