@@ -41,7 +41,7 @@ final class C6: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
 }
 
 /// Needs `n1` optionally, and holds a provider of `n2`.
@@ -52,7 +52,7 @@ final class C7: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first as Any, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
 }
 
 /// Holds a lazy `n3`, and needs the carrier `C9`.
@@ -63,7 +63,7 @@ final class C8: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
 }
 
 /// Needs `n4` and the collection `all`.
@@ -74,7 +74,30 @@ final class C9: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
+}
+
+/// An `@Injected` property read without resolving it: its value once resolved, else a
+/// ``SoundDeferred`` that binds it to the injector it resolves from (reading an unresolved
+/// property whose resolution fails stops the program; binding it throws instead).
+func cell<Value>(_ property: Injected<Value>) -> Any {
+  if property.isResolved { return property.value }
+  return SoundDeferred(
+    key: property.key,
+    resolveNow: { () throws(InjectionError) in try property.resolveNow() },
+    resolveNowAsync: { () throws(InjectionError) in try property.resolveNow() })
+}
+
+extension Injected {
+  /// Binds this property to the injector it resolves from, then its value; a thrown error
+  /// where a read would stop the program.
+  fileprivate func resolveNow() throws(InjectionError) -> Any {
+    guard let injector else {
+      throw InjectionError.injectorReleased(key: key)
+    }
+    try bind(to: injector)
+    return value
+  }
 }
 
 /// The error a failing factory, initializer or decorator throws.
@@ -93,6 +116,7 @@ struct SoundDeferred {
 
   /// `value` if it is a provider or lazy value of a key of the generated graphs.
   static func of(_ value: Any) -> SoundDeferred? {
+    if let found = value as? SoundDeferred { return found }
     if let found = of(value, as: (any SoundNode).self) { return found }
     for index in 6..<SoundKeys.count {
       if let found = of(value, asCarrier: SoundKeys.carrier(index)) { return found }
