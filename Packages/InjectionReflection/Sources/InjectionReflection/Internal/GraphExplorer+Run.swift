@@ -246,6 +246,10 @@ extension GraphExplorer {
       recorder.record(error)
       if case .asyncMapping(let key, let path) = error {
         problems.append(GraphExplorer.unbuiltAsyncMapping(key, path: path))
+      } else if case .actorIsolated(let key, let actor, let path) = error,
+        !arguments.allowsUnchecked(key)
+      {
+        problems.append(GraphExplorer.unbuiltIsolatedMapping(key, actor: actor, path: path))
       } else if let note = ValidationNote(notBuiltSynchronously: error) {
         laterNotes.append(note)
       } else if !GraphExplorer.isConsequence(of: removed, error) {
