@@ -1,5 +1,6 @@
 import InjectionCore
 import InjectionReflection
+import InjectionTestHelpers
 import Testing
 
 /// Validation judges an eager singleton by what its build did: a module's eager singleton,
@@ -36,6 +37,56 @@ import Testing
       #expect(report.problems.isEmpty, "\(report)")
     }
     _ = try Self.makeApp().resolve(Engine.self)
+  }
+
+  @Test func theGraphDrawsNoFailedEdgeOfARebuildThatTheAppsBuildStandsFor() async throws {
+    let report = Self.synchronousReport(of: try Self.makeApp())
+    let awaited = await (try Self.makeApp()).validationReport(roots: Engine.self)
+
+    for report in [report, awaited] {
+      #expect(report.graph.edges.allSatisfy { !$0.isProblem }, "\(report.graph.edges)")
+      #expect(report.graph.nodes.allSatisfy { !$0.isProblem }, "\(report.graph.nodes)")
+    }
+  }
+
+  final class Tyre: Sendable {}
+  /// Keeps a provider of `Tyre`, which nothing maps.
+  final class Car: Sendable {
+    let makeTyre: Provider<Tyre>
+    init(makeTyre: Provider<Tyre>) { self.makeTyre = makeTyre }
+  }
+  struct Stall: Error {}
+
+  /// An app whose car was built once: its factory throws when it is built again, before it
+  /// resolves anything (so nothing the copy observes fails).
+  private static func makeCarApp() -> Injector {
+    let app = Injector(label: "app")
+    let builds = Counter()
+    app.map(Car.self, scope: .eagerSingleton) { injector in
+      if builds.increment() > 1 { throw Stall() }
+      return Car(makeTyre: try injector.resolve(Provider<Tyre>.self))
+    }
+    return app
+  }
+
+  @Test func aBuiltEagerSingletonWhoseRebuildThrowsIsAProblemWhenItHoldsAProvider() async throws {
+    let report = Self.synchronousReport(of: Self.makeCarApp(), roots: Car.self)
+    let awaited = await Self.makeCarApp().validationReport(roots: Car.self)
+
+    for report in [report, awaited] {
+      #expect(report.problems.map(\.key).contains(InjectionKey(Car.self)), "\(report)")
+    }
+    // The app's car resolves; its provider fails.
+    let app = Self.makeCarApp()
+    let car = try app.resolve(Car.self)
+    #expect(throws: InjectionError.self) { _ = try car.makeTyre() }
+    withExtendedLifetime(app) {}
+  }
+
+  private static func synchronousReport(of injector: Injector, roots: Car.Type)
+    -> ValidationReport
+  {
+    injector.validationReport(roots: roots)
   }
 
   private static func synchronousReport(of injector: Injector) -> ValidationReport {

@@ -78,7 +78,8 @@ extension GraphExplorer {
       var attempts = 0
       repeat {
         attempts += 1
-        rebuilt.reset()
+        // What a copy that failed built and met stands: its failure is reported.
+        for event in rebuilt.reset() { recorder.observe(event) }
         do throws(InjectionError) {
           copy = try GraphExplorer.makeChainCopy(
             of: injector, keepingPreparedValues: keepingPreparedValues, removing: removed
@@ -87,10 +88,10 @@ extension GraphExplorer {
             let own = levelCopy.snapshot()
             copied = [(own.mappings, own.contributions)] + (isRoot ? [] : copied ?? [])
             if isRoot {
+              // The events of the eager singletons' builds are held until the copy is made.
               observation = levelCopy.observeResolutions {
-                recorder.observe($0)
                 order.observe($0)
-                rebuilt.observe($0)
+                if !rebuilt.hold($0) { recorder.observe($0) }
               }
             }
           }
@@ -104,15 +105,35 @@ extension GraphExplorer {
       self.copy = copy
       self.observation = observation
       // An eager singleton the injector built, which failed when built again in the copy, is
-      // judged by that build: the copy holds the injector's value. Unless that value holds a
-      // provider or lazy value, bound to the injector, that validation cannot explore: then
-      // it is reported as failed, as one the injector did not build.
-      for failure in rebuilt.close() where copy != nil {
-        guard let value = try? failure.injector.resolve(failure.key),
-          RebuiltEagerSingletons.holdsDeferredResolution(value)
-        else { continue }
-        failedEagerSingletons.append(
-          .eagerSingletonFailed(key: failure.key, error: failure.error))
+      // judged by that build: the copy holds the injector's value, and what its failed rebuild
+      // met is not drawn. Unless that value holds a provider or lazy value, bound to the
+      // injector, that validation cannot explore: then it is reported as failed, as one the
+      // injector did not build.
+      // What a rebuild that failed built stands (its values are in the copy, and so are the
+      // providers they hold), but not the dependencies it met.
+      let heldEvents = rebuilt.close()
+      var standing: Set<InjectionKey> = []
+      var level = copy
+      while let injector = level {
+        for taken in injector.eagerSingletonsTakenFromOriginal {
+          guard let value = try? injector.resolve(taken.key),
+            RebuiltEagerSingletons.holdsDeferredResolution(value)
+          else {
+            standing.insert(taken.key)
+            continue
+          }
+          failedEagerSingletons.append(
+            .eagerSingletonFailed(key: taken.key, error: taken.error.description))
+        }
+        level = injector.parent
+      }
+      for held in heldEvents {
+        if standing.contains(held.root) {
+          guard case .ended(.built) = held.event.phase, held.event.key != held.root else {
+            continue
+          }
+        }
+        recorder.observe(held.event)
       }
       let held = GraphExplorer.resolvable(in: copied ?? GraphExplorer.levels(of: snapshot))
 

@@ -152,9 +152,10 @@ enum GraphExplorer {
       key: key, path: path.last == key ? Array(path.dropLast()) : path, error: error)
   }
 
-  /// The problem for a mapping whose factory is isolated to a global actor (`@MainActor`),
-  /// which the synchronous validation needed off that actor: it cannot build it, nor check
-  /// what it needs. The error's second line is the fix: validate with `await`, or allow the key
+  /// The problem for a `@MainActor` factory that the synchronous validation needed off the
+  /// main actor.
+  ///
+  /// Validation cannot build it, nor check what it needs. The error's second line is the fix: validate with `await`, or allow the key
   /// unchecked (then it is a ``ValidationNote/notBuiltSynchronously(key:path:reason:)`` note).
   static func unbuiltIsolatedMapping(
     _ key: InjectionKey, actor: String, path: [InjectionKey]

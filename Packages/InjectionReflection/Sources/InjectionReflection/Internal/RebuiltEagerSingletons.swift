@@ -1,44 +1,54 @@
 import InjectionCore
 import Synchronization
 
-/// The eager singletons whose build failed while validation made its copy: each such build
-/// either fails the copy (reported as `eagerSingletonFailed`), or, for one the injector built,
-/// left the copy with the injector's value (`makeCopy`'s `fallingBackOnBuiltEagerSingletons`).
+/// The resolution events of the builds of a validation copy's eager singletons, held until the
+/// copy is made: those of an eager singleton that the copy took from the injector (its rebuild
+/// failed, and the injector's build stands for it) are not what the app's build met, and are
+/// left out of the graph.
 ///
-/// The copy's observer calls `observe(_:)` on whatever thread resolves.
+/// The copy's observer calls `hold(_:)` on whatever thread resolves.
 final class RebuiltEagerSingletons: Sendable {
-  struct Failure {
-    let key: InjectionKey
-    /// The first error met within its build.
-    let error: String
-    /// The copy that built it.
-    let injector: Injector
+  /// A resolution event of the copy's eager singletons, held until the copy is made, with the
+  /// eager singleton whose build it is part of (the first key of its path).
+  ///
+  /// `@unchecked Sendable`: an event may carry the value a build returned, which need not be
+  /// `Sendable`. Held events are appended while `makeCopy` builds the copy's eager singletons,
+  /// synchronously, within `Run`'s initializer, and handed back to that initializer on its own
+  /// thread once `makeCopy` returned or threw: a value is read by the thread whose call built it,
+  /// after the build.
+  struct HeldEvent: @unchecked Sendable {
+    let event: ResolutionEvent
+    let root: InjectionKey
   }
 
-  private let state = Mutex((isOpen: true, failures: [Failure]()))
+  private let state = Mutex((isOpen: true, events: [HeldEvent]()))
 
-  /// Records a resolution that failed while the copy was made: within the build of an eager
-  /// singleton, under the first key of its path (an error inside a build is not always
-  /// reported for the eager singleton itself, as with a cycle).
-  func observe(_ event: ResolutionEvent) {
-    guard case .ended(.failed(let error)) = event.phase else { return }
-    let key = event.path.first ?? event.key
-    state.withLock {
-      guard $0.isOpen, !$0.failures.contains(where: { $0.key == key }) else { return }
-      $0.failures.append(Failure(key: key, error: error.description, injector: event.injector))
+  /// Holds an event of the copy while it is made.
+  ///
+  /// - Returns: Whether the event is held; once the copy is made, none is.
+  func hold(_ event: ResolutionEvent) -> Bool {
+    let held = HeldEvent(event: event, root: event.path.first ?? event.key)
+    return state.withLock {
+      guard $0.isOpen else { return false }
+      $0.events.append(held)
+      return true
     }
   }
 
-  /// Forgets the failures recorded so far, for a new copy.
-  func reset() {
-    state.withLock { $0.failures = [] }
+  /// Returns the events held, for a new copy: those of a copy that failed, which stand.
+  func reset() -> [ResolutionEvent] {
+    state.withLock { state in
+      defer { state.events = [] }
+      return state.events.map(\.event)
+    }
   }
 
-  /// The failures recorded, and stops recording: the copy is made.
-  func close() -> [Failure] {
-    state.withLock {
-      $0.isOpen = false
-      return $0.failures
+  /// The events held, and stops holding: the copy is made.
+  func close() -> [HeldEvent] {
+    state.withLock { state in
+      state.isOpen = false
+      defer { state.events = [] }
+      return state.events
     }
   }
 
