@@ -275,6 +275,11 @@ struct SoundnessChecker {
         changed.fails = false
         simpler.append(.map(changed))
       }
+      if mapping.failsWhenBuiltAgain {
+        var changed = mapping
+        changed.failsWhenBuiltAgain = false
+        simpler.append(.map(changed))
+      }
       return simpler
     case .contribute(let singleton, let edges, let fails):
       return fewer(edges).map { .contribute(singleton: singleton, edges: $0, fails: fails) }
