@@ -83,6 +83,38 @@ import Testing
     withExtendedLifetime(app) {}
   }
 
+  /// Keeps what its factory resolved in an array (soundness seed 3378).
+  final class Trailer: Sendable {
+    let parts: [any Sendable]
+    init(parts: [any Sendable]) { self.parts = parts }
+  }
+
+  @Test func aBuiltEagerSingletonWhoseRebuildThrowsIsAProblemWhenItHoldsALazyInAnArray()
+    async throws
+  {
+    func makeApp() -> Injector {
+      let app = Injector(label: "app")
+      let builds = Counter()
+      app.map(Trailer.self, scope: .eagerSingleton) { injector in
+        if builds.increment() > 1 { throw Stall() }
+        return Trailer(parts: [try injector.resolve(Lazy<Tyre>.self)])
+      }
+      return app
+    }
+    let report = Self.synchronousReport(of: makeApp(), roots: Trailer.self)
+    let awaited = await makeApp().validationReport(roots: Trailer.self)
+
+    for report in [report, awaited] {
+      #expect(report.problems.map(\.key).contains(InjectionKey(Trailer.self)), "\(report)")
+    }
+  }
+
+  private static func synchronousReport(of injector: Injector, roots: Trailer.Type)
+    -> ValidationReport
+  {
+    injector.validationReport(roots: roots)
+  }
+
   private static func synchronousReport(of injector: Injector, roots: Car.Type)
     -> ValidationReport
   {

@@ -64,7 +64,10 @@ final class RebuiltEagerSingletons: Sendable {
       let type = point.key.unqualifiedTypeName
       return !point.isResolved || type.hasPrefix("Provider<") || type.hasPrefix("Lazy<")
     }
-    guard depth > 0, !(value is any CustomReflectable) else { return false }
+    // Another custom mirror is not reflected either, but those of the standard collections and
+    // of an optional, which list what they hold.
+    let listsWhatItHolds = value is any Collection || value is any OptionalValue
+    guard depth > 0, listsWhatItHolds || !(value is any CustomReflectable) else { return false }
     var mirror: Mirror? = Mirror(reflecting: value)
     while let current = mirror {
       for child in current.children
@@ -76,3 +79,7 @@ final class RebuiltEagerSingletons: Sendable {
     return false
   }
 }
+
+/// An `Optional`, whatever it wraps.
+protocol OptionalValue {}
+extension Optional: OptionalValue {}
