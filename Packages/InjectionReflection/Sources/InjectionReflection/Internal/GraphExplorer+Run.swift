@@ -112,18 +112,30 @@ extension GraphExplorer {
       // What a rebuild that failed built stands (its values are in the copy, and so are the
       // providers they hold), but not the dependencies it met.
       let heldEvents = rebuilt.close()
+      // The providers and lazy values its value holds resolve in the injector that built it:
+      // validation resolves their keys in that injector's copy instead.
       var standing: Set<InjectionKey> = []
+      var heldDeferred: [DeferredValue] = []
       var level = copy
       while let injector = level {
         for taken in injector.eagerSingletonsTakenFromOriginal {
-          guard let value = try? injector.resolve(taken.key),
-            RebuiltEagerSingletons.holdsDeferredResolution(value)
-          else {
+          guard let value = try? injector.resolve(taken.key) else {
             standing.insert(taken.key)
             continue
           }
-          failedEagerSingletons.append(
-            .eagerSingletonFailed(key: taken.key, error: taken.error.description))
+          guard let held = RebuiltEagerSingletons.deferredResolutions(in: value) else {
+            failedEagerSingletons.append(
+              .eagerSingletonFailed(key: taken.key, error: taken.error.description))
+            continue
+          }
+          standing.insert(taken.key)
+          // An identity while held: the injector is one of the run's copies, which
+          // `Run.copyChain` keeps alive until the report is made.
+          heldDeferred += held.map {
+            DeferredValue(
+              value: KeyResolution(deferred: $0, injector: injector),
+              path: [taken.key], injector: ObjectIdentifier(injector))
+          }
         }
         level = injector.parent
       }
@@ -134,6 +146,13 @@ extension GraphExplorer {
           }
         }
         recorder.observe(held.event)
+      }
+      recorder.state.withLock { state in
+        for held in heldDeferred {
+          state.deferredDependencies.insert(
+            GraphRecorder.Dependency(from: held.path[0], to: held.value.key))
+        }
+        state.deferredValues += heldDeferred
       }
       let held = GraphExplorer.resolvable(in: copied ?? GraphExplorer.levels(of: snapshot))
 

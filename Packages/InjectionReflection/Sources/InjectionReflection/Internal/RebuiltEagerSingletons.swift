@@ -52,34 +52,77 @@ final class RebuiltEagerSingletons: Sendable {
     }
   }
 
-  /// Whether `value`, or a value it holds (within a few levels), resolves something later,
-  /// in the injector that built it, which validation does not explore when the copy holds the
-  /// injector's value: a ``Provider`` or ``Lazy`` value, or an `@Injected` property not
-  /// resolved yet.
-  static func holdsDeferredResolution(_ value: Any, depth: Int = 4) -> Bool {
-    if value is any DeferredResolution { return true }
+  /// The ``Provider`` and ``Lazy`` values that `value`, or a value it holds (within a few
+  /// levels), holds; `nil` when it holds what validation cannot follow into the injector that
+  /// built it: an `@Injected` property not resolved yet, or one that holds a provider or lazy
+  /// value.
+  static func deferredResolutions(in value: Any, depth: Int = 4) -> [any ResolvableElsewhere]? {
+    if let deferred = value as? any ResolvableElsewhere { return [deferred] }
+    if value is any DeferredResolution { return nil }
     // An `@Injected` cell is not reflected further: its custom mirror may resolve its value,
     // in the app's injector.
     if let point = value as? any InjectionPoint {
       let type = point.key.unqualifiedTypeName
-      return !point.isResolved || type.hasPrefix("Provider<") || type.hasPrefix("Lazy<")
+      let isFollowed = point.isResolved && !type.hasPrefix("Provider<") && !type.hasPrefix("Lazy<")
+      return isFollowed ? [] : nil
     }
     // Another custom mirror is not reflected either, but those of the standard collections and
     // of an optional, which list what they hold.
     let listsWhatItHolds = value is any Collection || value is any OptionalValue
-    guard depth > 0, listsWhatItHolds || !(value is any CustomReflectable) else { return false }
+    guard depth > 0, listsWhatItHolds || !(value is any CustomReflectable) else { return [] }
+    var found: [any ResolvableElsewhere] = []
     var mirror: Mirror? = Mirror(reflecting: value)
     while let current = mirror {
-      for child in current.children
-      where holdsDeferredResolution(child.value, depth: depth - 1) {
-        return true
+      for child in current.children {
+        guard let inner = deferredResolutions(in: child.value, depth: depth - 1) else {
+          return nil
+        }
+        found += inner
       }
       mirror = current.superclassMirror
     }
-    return false
+    return found
+  }
+}
+
+/// What a ``Provider`` or ``Lazy`` value that the injector's eager singleton holds resolves
+/// later, resolved in the copy of that injector instead.
+struct KeyResolution: DeferredResolution {
+  let deferred: any ResolvableElsewhere
+  /// The copy of the injector that built the eager singleton.
+  let injector: Injector
+
+  var key: InjectionKey { deferred.key }
+  var isProvider: Bool { deferred.isProvider }
+
+  func resolveNow() throws(InjectionError) {
+    try deferred.resolveNow(in: injector)
+  }
+
+  func resolveNowAsync(from injector: Injector) async throws(InjectionError) {
+    _ = try await self.injector.resolveAsync(key)
   }
 }
 
 /// An `Optional`, whatever it wraps.
 protocol OptionalValue {}
 extension Optional: OptionalValue {}
+
+/// A ``Provider`` or ``Lazy`` value whose key validation can resolve in another injector, as
+/// the value resolves it in its own.
+protocol ResolvableElsewhere: DeferredResolution {
+  /// Resolves the key in `injector`, as a call or read resolves it in the value's injector.
+  func resolveNow(in injector: Injector) throws(InjectionError)
+}
+
+extension Provider: ResolvableElsewhere {
+  func resolveNow(in injector: Injector) throws(InjectionError) {
+    _ = try injector.resolve(Value.self, named: key.name)
+  }
+}
+
+extension Lazy: ResolvableElsewhere {
+  func resolveNow(in injector: Injector) throws(InjectionError) {
+    _ = try injector.resolve(Value.self, named: key.name)
+  }
+}
