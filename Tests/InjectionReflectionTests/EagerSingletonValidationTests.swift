@@ -115,6 +115,38 @@ import Testing
     }
   }
 
+  /// Keeps a provider of itself (soundness seed 4051).
+  final class Winch: Sendable {
+    let makeWinch: Provider<Winch>
+    init(makeWinch: Provider<Winch>) { self.makeWinch = makeWinch }
+  }
+
+  @Test func aBuiltEagerSingletonWhoseRebuildThrowsHoldingAProviderOfItselfPasses() async throws {
+    func makeApp() -> Injector {
+      let app = Injector(label: "app")
+      let builds = Counter()
+      app.map(Winch.self, scope: .eagerSingleton) { injector in
+        if builds.increment() > 1 { throw Stall() }
+        return Winch(makeWinch: try injector.resolve(Provider<Winch>.self))
+      }
+      return app
+    }
+    let report = Self.synchronousReport(of: makeApp(), roots: Winch.self)
+    let awaited = await makeApp().validationReport(roots: Winch.self)
+
+    for report in [report, awaited] {
+      #expect(report.problems.isEmpty, "\(report)")
+    }
+    let app = makeApp()
+    _ = try app.resolve(Winch.self).makeWinch()
+  }
+
+  private static func synchronousReport(of injector: Injector, roots: Winch.Type)
+    -> ValidationReport
+  {
+    injector.validationReport(roots: roots)
+  }
+
   private static func synchronousReport(of injector: Injector, roots: Trailer.Type)
     -> ValidationReport
   {
