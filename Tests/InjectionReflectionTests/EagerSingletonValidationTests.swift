@@ -141,6 +141,29 @@ import Testing
     _ = try app.resolve(Winch.self).makeWinch()
   }
 
+  /// Soundness seed 13850: the app's eager car keeps a provider of tyres, which only the child
+  /// maps; the child maps the car again, so nothing the child resolves reaches the app's car.
+  @Test func anAncestorsEagerSingletonThatTheValidatedChildMapsAgainIsNotExplored() async throws {
+    func makeChild() -> Injector {
+      let app = Injector(label: "app")
+      app.map(Car.self, scope: .eagerSingleton) { injector in
+        Car(makeTyre: try injector.resolve(Provider<Tyre>.self))
+      }
+      let child = app.makeChild(label: "child")
+      child.map(Car.self) { injector in Car(makeTyre: try injector.resolve(Provider<Tyre>.self)) }
+      child.map(Tyre.self) { _ in Tyre() }
+      return child
+    }
+    let report = Self.synchronousReport(of: makeChild(), roots: Car.self)
+    let awaited = await makeChild().validationReport(roots: Car.self)
+
+    for report in [report, awaited] {
+      #expect(report.problems.isEmpty, "\(report)")
+    }
+    let child = makeChild()
+    _ = try child.resolve(Car.self).makeTyre()
+  }
+
   private static func synchronousReport(of injector: Injector, roots: Winch.Type)
     -> ValidationReport
   {

@@ -83,7 +83,7 @@ final class C9: SoundCarrier, @unchecked Sendable {
 func cell<Value>(_ property: Injected<Value>) -> Any {
   if property.isResolved { return property.value }
   return SoundDeferred(
-    key: property.key,
+    key: property.key, injector: property.injector.map(ObjectIdentifier.init),
     resolveNow: { () throws(InjectionError) in try property.resolveNow() },
     resolveNowAsync: { () throws(InjectionError) in try property.resolveNow() })
 }
@@ -109,6 +109,10 @@ struct SoundFailure: Error, CustomStringConvertible {
 /// A `Provider` or `Lazy` value found in a resolved value: the ground truth resolves its key.
 struct SoundDeferred {
   let key: InjectionKey
+  /// The injector it resolves from, if found: a provider of a key bound to the parent may fail
+  /// where one bound to the child succeeds, so the ground truth resolves each key once per
+  /// injector.
+  var injector: ObjectIdentifier? = nil
   /// A synchronous call or read.
   let resolveNow: () throws(InjectionError) -> Any
   /// An awaited call or read.
@@ -131,14 +135,31 @@ struct SoundDeferred {
   private static func of<V: Sendable>(_ value: Any, as type: V.Type) -> SoundDeferred? {
     if let provider = value as? Provider<V> {
       return SoundDeferred(
-        key: provider.key, resolveNow: { () throws(InjectionError) in try provider() },
+        key: provider.key, injector: boundInjector(of: provider),
+        resolveNow: { () throws(InjectionError) in try provider() },
         resolveNowAsync: { () async throws(InjectionError) in try await provider.resolveAsync() })
     }
     if let lazy = value as? Lazy<V> {
       return SoundDeferred(
-        key: lazy.key, resolveNow: { () throws(InjectionError) in try lazy.value },
+        key: lazy.key, injector: boundInjector(of: lazy),
+        resolveNow: { () throws(InjectionError) in try lazy.value },
         resolveNowAsync: { () async throws(InjectionError) in try await lazy.valueAsync })
     }
     return nil
   }
+}
+
+/// The identity of the injector a provider or lazy value is bound to, found in its stored
+/// properties (a few levels deep, a weak reference included); `nil` if none is found.
+func boundInjector(of value: Any, depth: Int = 3) -> ObjectIdentifier? {
+  if let injector = value as? Injector { return ObjectIdentifier(injector) }
+  guard depth > 0 else { return nil }
+  var mirror: Mirror? = Mirror(reflecting: value)
+  while let current = mirror {
+    for child in current.children {
+      if let found = boundInjector(of: child.value, depth: depth - 1) { return found }
+    }
+    mirror = current.superclassMirror
+  }
+  return nil
 }

@@ -139,7 +139,23 @@ extension GraphExplorer {
         }
         level = injector.parent
       }
+      // An ancestor's eager singleton that a nearer injector maps again is not reached from the
+      // validated injector: what its build met is left out (its providers are not explored).
+      var chain: [Injector] = []  // the validated injector's copy first
+      var next = copy
+      while let level = next {
+        chain.append(level)
+        next = level.parent
+      }
+      let nearerKeys = chain.indices.map { index in
+        Set((copied ?? []).prefix(index).flatMap { $0.mappings.map(\.key) })
+      }
       for held in heldEvents {
+        if let index = chain.firstIndex(where: { $0 === held.event.injector }),
+          nearerKeys[index].contains(held.root)
+        {
+          continue
+        }
         if standing.contains(held.root) {
           guard case .ended(.built) = held.event.phase, held.event.key != held.root else {
             continue
