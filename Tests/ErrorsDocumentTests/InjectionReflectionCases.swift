@@ -69,6 +69,7 @@ extension ValidationNote.Kind {
       injector.map(Plane.self, scope: .singleton)
     case .notBuiltSynchronously:
       injector.map(Database.self, scope: .singleton) { @MainActor _ in Database() }
+      return injector.validationReport(arguments: [.unchecked(Database.self)])
     case .unverifiedArguments:
       injector.map(Wheel.self, taking: Int.self) { _, size in Wheel(size: size) }
       return injector.validationReport(arguments: [.unchecked(Wheel.self)])

@@ -143,11 +143,13 @@ extension PastedFixLineTests {
       await Task.yield()
       return PostgresDatabase()
     }
+    injector.map((any Router).self, scope: .singleton) { @MainActor _ in AppRouter() }
     let messages = [synchronousReport(of: injector), await injector.validationReport()]
       .flatMap(\.problemMessages)
 
-    // Sync: the async database and both greeters; async: both greeters.
-    try expectPasted(messages, count: 5)
+    // Sync: the async database, the main-actor router (validated off the main actor) and both
+    // greeters; async: both greeters.
+    try expectPasted(messages, count: 6)
   }
 }
 

@@ -51,7 +51,9 @@ func pastedReflectionFixLines(injector: Injector) async throws {
     .unchecked((any Greeter).self)
   let uncheckedNamed: ValidationArguments =
     .unchecked((any Greeter).self, named: "formal")
-  _ = (sample, named, unchecked, uncheckedNamed)
+  let uncheckedIsolated: ValidationArguments =
+    .unchecked((any Router).self)
+  _ = (sample, named, unchecked, uncheckedNamed, uncheckedIsolated)
 }
 
 func pastedCaptiveFixLines(injector: Injector) throws {

@@ -1,5 +1,6 @@
 import InjectionCore
 import InjectionReflection
+import InjectionTestHelpers
 import Testing
 
 /// Validation judges an eager singleton by what its build did: a module's eager singleton,
@@ -36,6 +37,149 @@ import Testing
       #expect(report.problems.isEmpty, "\(report)")
     }
     _ = try Self.makeApp().resolve(Engine.self)
+  }
+
+  @Test func theGraphDrawsNoFailedEdgeOfARebuildThatTheAppsBuildStandsFor() async throws {
+    let report = Self.synchronousReport(of: try Self.makeApp())
+    let awaited = await (try Self.makeApp()).validationReport(roots: Engine.self)
+
+    for report in [report, awaited] {
+      #expect(report.graph.edges.allSatisfy { !$0.isProblem }, "\(report.graph.edges)")
+      #expect(report.graph.nodes.allSatisfy { !$0.isProblem }, "\(report.graph.nodes)")
+    }
+  }
+
+  final class Tyre: Sendable {}
+  /// Keeps a provider of `Tyre`, which nothing maps.
+  final class Car: Sendable {
+    let makeTyre: Provider<Tyre>
+    init(makeTyre: Provider<Tyre>) { self.makeTyre = makeTyre }
+  }
+  struct Stall: Error {}
+
+  /// An app whose car was built once: its factory throws when it is built again, before it
+  /// resolves anything (so nothing the copy observes fails).
+  private static func makeCarApp() -> Injector {
+    let app = Injector(label: "app")
+    let builds = Counter()
+    app.map(Car.self, scope: .eagerSingleton) { injector in
+      if builds.increment() > 1 { throw Stall() }
+      return Car(makeTyre: try injector.resolve(Provider<Tyre>.self))
+    }
+    return app
+  }
+
+  @Test func whatABuiltEagerSingletonWhoseRebuildThrowsHoldsAProviderOfIsChecked() async throws {
+    let report = Self.synchronousReport(of: Self.makeCarApp(), roots: Car.self)
+    let awaited = await Self.makeCarApp().validationReport(roots: Car.self)
+
+    for report in [report, awaited] {
+      #expect(
+        report.problems.contains {
+          $0.key == InjectionKey(Tyre.self) && $0.path == [InjectionKey(Car.self)]
+        }, "\(report)")
+    }
+    // The app's car resolves; its provider fails.
+    let app = Self.makeCarApp()
+    let car = try app.resolve(Car.self)
+    #expect(throws: InjectionError.self) { _ = try car.makeTyre() }
+    withExtendedLifetime(app) {}
+  }
+
+  /// Keeps what its factory resolved in an array (soundness seed 3378).
+  final class Trailer: Sendable {
+    let parts: [any Sendable]
+    init(parts: [any Sendable]) { self.parts = parts }
+  }
+
+  @Test func whatABuiltEagerSingletonWhoseRebuildThrowsHoldsALazyOfInAnArrayIsChecked()
+    async throws
+  {
+    func makeApp() -> Injector {
+      let app = Injector(label: "app")
+      let builds = Counter()
+      app.map(Trailer.self, scope: .eagerSingleton) { injector in
+        if builds.increment() > 1 { throw Stall() }
+        return Trailer(parts: [try injector.resolve(Lazy<Tyre>.self)])
+      }
+      return app
+    }
+    let report = Self.synchronousReport(of: makeApp(), roots: Trailer.self)
+    let awaited = await makeApp().validationReport(roots: Trailer.self)
+
+    for report in [report, awaited] {
+      #expect(
+        report.problems.contains {
+          $0.key == InjectionKey(Tyre.self) && $0.path == [InjectionKey(Trailer.self)]
+        }, "\(report)")
+    }
+  }
+
+  /// Keeps a provider of itself (soundness seed 4051).
+  final class Winch: Sendable {
+    let makeWinch: Provider<Winch>
+    init(makeWinch: Provider<Winch>) { self.makeWinch = makeWinch }
+  }
+
+  @Test func aBuiltEagerSingletonWhoseRebuildThrowsHoldingAProviderOfItselfPasses() async throws {
+    func makeApp() -> Injector {
+      let app = Injector(label: "app")
+      let builds = Counter()
+      app.map(Winch.self, scope: .eagerSingleton) { injector in
+        if builds.increment() > 1 { throw Stall() }
+        return Winch(makeWinch: try injector.resolve(Provider<Winch>.self))
+      }
+      return app
+    }
+    let report = Self.synchronousReport(of: makeApp(), roots: Winch.self)
+    let awaited = await makeApp().validationReport(roots: Winch.self)
+
+    for report in [report, awaited] {
+      #expect(report.problems.isEmpty, "\(report)")
+    }
+    let app = makeApp()
+    _ = try app.resolve(Winch.self).makeWinch()
+  }
+
+  /// Soundness seed 13850: the app's eager car keeps a provider of tyres, which only the child
+  /// maps; the child maps the car again, so nothing the child resolves reaches the app's car.
+  @Test func anAncestorsEagerSingletonThatTheValidatedChildMapsAgainIsNotExplored() async throws {
+    func makeChild() -> Injector {
+      let app = Injector(label: "app")
+      app.map(Car.self, scope: .eagerSingleton) { injector in
+        Car(makeTyre: try injector.resolve(Provider<Tyre>.self))
+      }
+      let child = app.makeChild(label: "child")
+      child.map(Car.self) { injector in Car(makeTyre: try injector.resolve(Provider<Tyre>.self)) }
+      child.map(Tyre.self) { _ in Tyre() }
+      return child
+    }
+    let report = Self.synchronousReport(of: makeChild(), roots: Car.self)
+    let awaited = await makeChild().validationReport(roots: Car.self)
+
+    for report in [report, awaited] {
+      #expect(report.problems.isEmpty, "\(report)")
+    }
+    let child = makeChild()
+    _ = try child.resolve(Car.self).makeTyre()
+  }
+
+  private static func synchronousReport(of injector: Injector, roots: Winch.Type)
+    -> ValidationReport
+  {
+    injector.validationReport(roots: roots)
+  }
+
+  private static func synchronousReport(of injector: Injector, roots: Trailer.Type)
+    -> ValidationReport
+  {
+    injector.validationReport(roots: roots)
+  }
+
+  private static func synchronousReport(of injector: Injector, roots: Car.Type)
+    -> ValidationReport
+  {
+    injector.validationReport(roots: roots)
   }
 
   private static func synchronousReport(of injector: Injector) -> ValidationReport {

@@ -105,7 +105,9 @@ import Testing
     injector.map(Wheel.self, named: "sized", taking: Int.self) { _, _ in Wheel() }
     try injector.addModule(SpareWheelModule())
 
-    let notes = try injector.validate(arguments: [.unchecked(Wheel.self, named: "sized")]).notes
+    let notes = try injector.validate(arguments: [
+      .unchecked(Wheel.self, named: "sized"), .unchecked(Wheel.self, named: "main actor"),
+    ]).notes
     func note(_ kind: ValidationNote.Kind) -> ValidationNote? { notes.first { $0.kind == kind } }
 
     let optional = try #require(note(.optionalNotMapped))

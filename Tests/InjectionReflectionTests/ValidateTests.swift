@@ -159,6 +159,31 @@ import Testing
     #expect(report.checkedKeys == [InjectionKey(Garage.self)])
   }
 
+  /// Needs a value built on the main actor.
+  final class Cockpit: Injectable {
+    @Injected(named: "main actor") var wheel: Wheel
+    init() {}
+  }
+
+  @Test func aMainActorFactoryTheSynchronousFormCannotBuildIsAProblemUnlessAllowed() throws {
+    let injector = Injector(label: "app")
+    injector.map(Wheel.self, named: "main actor", scope: .singleton) { @MainActor _ in Wheel() }
+    let key = InjectionKey(Wheel.self, named: "main actor")
+
+    // Off the main actor, the synchronous form cannot build it.
+    let report = injector.validationReport(roots: Cockpit.self)
+    let allowed = injector.validationReport(
+      roots: Cockpit.self, arguments: [.unchecked(Wheel.self, named: "main actor")])
+
+    let problem = try #require(report.problems.first { $0.key == key }, "\(report)")
+    #expect(problem.path == [InjectionKey(Cockpit.self)])
+    #expect(
+      report.description.contains(
+        "arguments: [.unchecked(Wheel.self, named: \"main actor\")]"), "\(report)")
+    #expect(allowed.problems.isEmpty, "\(allowed)")
+    #expect(allowed.notes.contains { $0.kind == .notBuiltSynchronously && $0.key == key })
+  }
+
   @Test func aFailingEagerSingletonIsReportedAndTheRestIsStillChecked() async throws {
     let injector = Injector(label: "app")
     let eager = injector.makeChild(label: "child")

@@ -1,4 +1,5 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// A module made of generated items.
 final class SoundModule: InjectionModule {
@@ -111,7 +112,9 @@ struct SoundApp {
         return C(extra: [])
       }
     case (_, let scope):
+      let builds = mapping.failsWhenBuiltAgain ? Counter() : nil
       mapper.map(C.self, scope: MappingScope(scope.scope)) { injector in
+        if let builds, builds.increment() > 1 { throw SoundFailure(key: label) }
         let parts = try resolve(edges, in: injector)
         if fails { throw SoundFailure(key: label) }
         return C(extra: parts)
@@ -163,7 +166,9 @@ struct SoundApp {
         return make(parts)
       }
     case (.factory, let scope), (.injectableType, let scope):
+      let builds = mapping.failsWhenBuiltAgain ? Counter() : nil
       mapper.map(T.self, named: name, scope: MappingScope(scope.scope)) { injector in
+        if let builds, builds.increment() > 1 { throw SoundFailure(key: label) }
         let parts = try resolve(edges, in: injector)
         if fails { throw SoundFailure(key: label) }
         return make(parts)

@@ -189,6 +189,10 @@ struct SoundMapping: Hashable, Sendable {
   var scope: SoundScope
   var edges: [SoundEdge]
   var fails: Bool
+  /// The factory of an eager singleton throws when it is called again, before it resolves
+  /// anything: the app's build stands, and validation's copy, which builds it again, takes
+  /// the app's value (no failure is observed inside that build).
+  var failsWhenBuiltAgain = false
 }
 
 /// One thing done to an injector (or, but for `addModule`, to a module's mappings).
@@ -203,9 +207,16 @@ enum SoundItem: Hashable, Sendable {
   /// A module with these items (no modules among them); `try? injector.addModule(…)`.
   case addModule(id: Int, [SoundItem])
 
+  /// Whether it maps a direct eager singleton that throws when built again.
+  var isEagerBuiltOnce: Bool {
+    guard case .map(let mapping) = self else { return false }
+    return mapping.failsWhenBuiltAgain
+  }
+
   var size: Int {
     switch self {
-    case .map(let mapping): 1 + mapping.edges.count + (mapping.fails ? 1 : 0)
+    case .map(let mapping):
+      1 + mapping.edges.count + (mapping.fails ? 1 : 0) + (mapping.failsWhenBuiltAgain ? 1 : 0)
     case .alias: 1
     case .contribute(_, let edges, let fails), .decorate(_, let edges, let fails):
       1 + edges.count + (fails ? 1 : 0)
@@ -219,6 +230,10 @@ enum SoundItem: Hashable, Sendable {
       return "{ " + steps.joined(separator: "; ") + " }"
     }
     switch self {
+    case .map(let mapping) where mapping.failsWhenBuiltAgain:
+      var first = mapping
+      first.failsWhenBuiltAgain = false
+      return SoundItem.map(first).code(on: injector) + "  // throws when built again"
     case .map(let mapping):
       let key = SoundKeys.name(mapping.key)
       let scope =

@@ -3,8 +3,9 @@ import InjectionTestHelpers
 /// Draws a ``SoundGraph`` from a seed.
 ///
 /// Every choice comes from one ``SplitMix64`` in a fixed order, so a seed always gives the same
-/// graph. Eager singletons are made only in modules: a direct one that fails stops the program,
-/// while `addModule` throws (and the generated app goes on without that module).
+/// graph. Eager singletons are made in modules: a direct one that fails stops the program, while
+/// `addModule` throws (and the generated app goes on without that module). A direct one is made
+/// only when its first build cannot fail (it throws when built again).
 struct SoundGraphGenerator {
   private var random: SplitMix64
   private var nextModule = 1
@@ -16,7 +17,12 @@ struct SoundGraphGenerator {
   /// The graph of `seed`.
   static func graph(seed: UInt64) -> SoundGraph {
     var generator = SoundGraphGenerator(seed: seed)
-    let parent = (0..<(2 + generator.random.below(7))).map { _ in generator.item(inModule: false) }
+    var parent = (0..<(2 + generator.random.below(7))).map { _ in
+      generator.item(inModule: false, inRoot: true)
+    }
+    // A direct eager singleton that throws when built again comes first, before any decorator
+    // that could make its first build fail (which would stop the program).
+    parent = parent.filter(\.isEagerBuiltOnce) + parent.filter { !$0.isEagerBuiltOnce }
     let child: [SoundItem]? =
       generator.random.chance(40)
       ? (0..<(1 + generator.random.below(4))).map { _ in generator.item(inModule: false) } : nil
@@ -24,10 +30,12 @@ struct SoundGraphGenerator {
     return SoundGraph(parent: parent, child: child, roots: Array(Set(roots)).sorted())
   }
 
-  private mutating func item(inModule: Bool) -> SoundItem {
+  /// - Parameter inRoot: Whether it is an item of the root injector, `app`, where a direct
+  ///   eager singleton may be drawn.
+  private mutating func item(inModule: Bool, inRoot: Bool = false) -> SoundItem {
     let kind = random.below(100)
     switch kind {
-    case 0..<58: return .map(mapping(inModule: inModule))
+    case 0..<58: return .map(mapping(inModule: inModule, inRoot: inRoot))
     case 58..<66:
       let key = random.below(6)
       var target = random.below(SoundKeys.count)
@@ -50,7 +58,7 @@ struct SoundGraphGenerator {
     }
   }
 
-  private mutating func mapping(inModule: Bool) -> SoundMapping {
+  private mutating func mapping(inModule: Bool, inRoot: Bool = false) -> SoundMapping {
     let key = random.below(SoundKeys.count)
     let isCarrier = SoundKeys.isCarrier(key)
     var recipe = random.pick(weighted: [
@@ -66,9 +74,25 @@ struct SoundGraphGenerator {
     if recipe == .instance { scope = .singleton }
     if recipe == .asyncFactory, scope == .resettable { scope = .singleton }
     let hasEdges = recipe == .factory || recipe == .asyncFactory
-    return SoundMapping(
+    var mapping = SoundMapping(
       key: key, recipe: recipe, scope: scope, edges: hasEdges ? edges() : [],
       fails: recipe != .instance && recipe != .injectableType && random.chance(8))
+    // Drawn only for a module's eager singleton built by a factory.
+    if scope == .eagerSingleton, recipe == .factory, !mapping.fails {
+      mapping.failsWhenBuiltAgain = random.chance(15)
+    }
+    // A direct eager singleton of a name, built when it is mapped, which throws when built
+    // again: it keeps only providers and lazy values, whose making cannot fail, so that its
+    // first build, which would stop the program if it failed, succeeds.
+    if inRoot, !isCarrier, recipe == .factory, random.chance(10) {
+      mapping.scope = .eagerSingleton
+      mapping.fails = false
+      mapping.failsWhenBuiltAgain = true
+      mapping.edges = mapping.edges.filter {
+        ($0.kind == .provider || $0.kind == .lazy) && $0.target != SoundKeys.collection
+      }
+    }
+    return mapping
   }
 
   private mutating func edges() -> [SoundEdge] {

@@ -41,7 +41,7 @@ final class C6: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
 }
 
 /// Needs `n1` optionally, and holds a provider of `n2`.
@@ -52,7 +52,7 @@ final class C7: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first as Any, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
 }
 
 /// Holds a lazy `n3`, and needs the carrier `C9`.
@@ -63,7 +63,7 @@ final class C8: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
 }
 
 /// Needs `n4` and the collection `all`.
@@ -74,7 +74,30 @@ final class C9: SoundCarrier, @unchecked Sendable {
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [first, second] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra }
+}
+
+/// An `@Injected` property read without resolving it: its value once resolved, else a
+/// ``SoundDeferred`` that binds it to the injector it resolves from (reading an unresolved
+/// property whose resolution fails stops the program; binding it throws instead).
+func cell<Value>(_ property: Injected<Value>) -> Any {
+  if property.isResolved { return property.value }
+  return SoundDeferred(
+    key: property.key, injector: property.injector.map(ObjectIdentifier.init),
+    resolveNow: { () throws(InjectionError) in try property.resolveNow() },
+    resolveNowAsync: { () throws(InjectionError) in try property.resolveNow() })
+}
+
+extension Injected {
+  /// Binds this property to the injector it resolves from, then its value; a thrown error
+  /// where a read would stop the program.
+  fileprivate func resolveNow() throws(InjectionError) -> Any {
+    guard let injector else {
+      throw InjectionError.injectorReleased(key: key)
+    }
+    try bind(to: injector)
+    return value
+  }
 }
 
 /// The error a failing factory, initializer or decorator throws.
@@ -86,6 +109,10 @@ struct SoundFailure: Error, CustomStringConvertible {
 /// A `Provider` or `Lazy` value found in a resolved value: the ground truth resolves its key.
 struct SoundDeferred {
   let key: InjectionKey
+  /// The injector it resolves from, if found: a provider of a key bound to the parent may fail
+  /// where one bound to the child succeeds, so the ground truth resolves each key once per
+  /// injector.
+  var injector: ObjectIdentifier? = nil
   /// A synchronous call or read.
   let resolveNow: () throws(InjectionError) -> Any
   /// An awaited call or read.
@@ -93,6 +120,7 @@ struct SoundDeferred {
 
   /// `value` if it is a provider or lazy value of a key of the generated graphs.
   static func of(_ value: Any) -> SoundDeferred? {
+    if let found = value as? SoundDeferred { return found }
     if let found = of(value, as: (any SoundNode).self) { return found }
     for index in 6..<SoundKeys.count {
       if let found = of(value, asCarrier: SoundKeys.carrier(index)) { return found }
@@ -107,14 +135,31 @@ struct SoundDeferred {
   private static func of<V: Sendable>(_ value: Any, as type: V.Type) -> SoundDeferred? {
     if let provider = value as? Provider<V> {
       return SoundDeferred(
-        key: provider.key, resolveNow: { () throws(InjectionError) in try provider() },
+        key: provider.key, injector: boundInjector(of: provider),
+        resolveNow: { () throws(InjectionError) in try provider() },
         resolveNowAsync: { () async throws(InjectionError) in try await provider.resolveAsync() })
     }
     if let lazy = value as? Lazy<V> {
       return SoundDeferred(
-        key: lazy.key, resolveNow: { () throws(InjectionError) in try lazy.value },
+        key: lazy.key, injector: boundInjector(of: lazy),
+        resolveNow: { () throws(InjectionError) in try lazy.value },
         resolveNowAsync: { () async throws(InjectionError) in try await lazy.valueAsync })
     }
     return nil
   }
+}
+
+/// The identity of the injector a provider or lazy value is bound to, found in its stored
+/// properties (a few levels deep, a weak reference included); `nil` if none is found.
+func boundInjector(of value: Any, depth: Int = 3) -> ObjectIdentifier? {
+  if let injector = value as? Injector { return ObjectIdentifier(injector) }
+  guard depth > 0 else { return nil }
+  var mirror: Mirror? = Mirror(reflecting: value)
+  while let current = mirror {
+    for child in current.children {
+      if let found = boundInjector(of: child.value, depth: depth - 1) { return found }
+    }
+    mirror = current.superclassMirror
+  }
+  return nil
 }

@@ -146,10 +146,12 @@ struct SoundnessChecker {
         : try SoundKeys.resolve(key, in: injector)
       var walker = DeferredWalker()
       var pending = walker.deferred(in: value)
-      var resolved: Set<InjectionKey> = []
+      // Each key once per injector it resolves from.
+      var resolved: Set<String> = []
       while !pending.isEmpty {
         let next = pending.removeFirst()
-        guard resolved.insert(next.key).inserted else { continue }
+        let identity = "\(next.key) \(next.injector.map { "\($0)" } ?? "?")"
+        guard resolved.insert(identity).inserted else { continue }
         let found =
           asyncKeys.contains(next.key)
           ? try await next.resolveNowAsync() : try next.resolveNow()
@@ -273,6 +275,11 @@ struct SoundnessChecker {
       if mapping.fails {
         var changed = mapping
         changed.fails = false
+        simpler.append(.map(changed))
+      }
+      if mapping.failsWhenBuiltAgain {
+        var changed = mapping
+        changed.failsWhenBuiltAgain = false
         simpler.append(.map(changed))
       }
       return simpler

@@ -57,6 +57,9 @@ struct Registry {
   /// Whether mapping an eager singleton leaves it unbuilt: while the changes of
   /// ``Injector/makeCopy(label:applying:)`` run, which builds them all afterwards.
   var defersEagerSingletons = false
+  /// The eager singletons that this injector, a copy, took from the injector it copies because
+  /// building them again failed, with that error (``Injector/eagerSingletonsTakenFromOriginal``).
+  var takenEagerSingletons: [(key: InjectionKey, error: InjectionError)] = []
   /// How many times each ``ResettableScope`` was reset in this injector, by the scope's
   /// metatype (type metadata is never freed); a scope never reset has no entry.
   var resetGenerations: [ObjectIdentifier: UInt64] = [:]

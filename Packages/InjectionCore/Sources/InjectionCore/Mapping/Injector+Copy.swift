@@ -67,7 +67,8 @@ extension Injector {
   ///     an ancestor) built, and that fails when the copy builds it again, takes the built
   ///     value instead of failing the copy: the copy is judged by the build the app made, with
   ///     the mappings of the moment it was mapped or its module added, not by one with
-  ///     mappings made later. An eager singleton that the copy can build is built anew.
+  ///     mappings made later. An eager singleton that the copy can build is built anew. The
+  ///     copy's ``eagerSingletonsTakenFromOriginal`` lists those it took.
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy.
   /// - Throws: What `changes` throws, or the ``InjectionError`` of an eager singleton that
@@ -116,7 +117,8 @@ extension Injector {
   ///   - fallingBackOnBuiltEagerSingletons: Whether an eager singleton that this injector
   ///     built, and that fails when the copy builds it again, takes the built value instead of
   ///     failing the copy, as in
-  ///     ``makeCopy(label:keepingPreparedValues:fallingBackOnBuiltEagerSingletons:applying:)``.
+  ///     ``makeCopy(label:keepingPreparedValues:fallingBackOnBuiltEagerSingletons:applying:)``;
+  ///     the copy's ``eagerSingletonsTakenFromOriginal`` lists those it took.
   ///   - parent: The copy's parent, such as a copy of this injector's parent.
   ///   - changes: Changes to make to the copy before its eager singletons are built.
   /// - Returns: The copy, a child of `parent`.
@@ -131,6 +133,23 @@ extension Injector {
       parent.makeChild(label: label ?? "copy of \(self.label)"), flatteningAncestors: false,
       keepingPreparedValues: keepingPreparedValues,
       fallingBackOnBuiltEagerSingletons: fallingBackOnBuiltEagerSingletons, applying: changes)
+  }
+
+  /// The eager singletons that this injector, a copy made with
+  /// `fallingBackOnBuiltEagerSingletons`, took from the injector it copies, because building
+  /// them again failed: each key with the error of that build, in the order they were built.
+  ///
+  /// Empty for an injector that is no such copy, and for a copy whose eager singletons all
+  /// built. A value taken this way is the original's: what it resolves later (a `Provider` or
+  /// `Lazy` it holds) resolves from the original injector, not from the copy.
+  ///
+  /// ```swift
+  /// let copy = try app.makeCopy(
+  ///   label: "check", keepingPreparedValues: false, fallingBackOnBuiltEagerSingletons: true)
+  /// for taken in copy.eagerSingletonsTakenFromOriginal { print(taken.key, taken.error) }
+  /// ```
+  public var eagerSingletonsTakenFromOriginal: [(key: InjectionKey, error: InjectionError)] {
+    registry.withLock { $0.takenEagerSingletons }
   }
 
   /// Fills `copy`, a new injector, with this injector's mappings (and, when
@@ -232,7 +251,11 @@ extension Injector {
       } catch {
         // Built by the original with the mappings of its moment: the copy takes that value.
         guard let original = builtOriginals[ObjectIdentifier(registration)],
-          copy.registry.withLock({ _ in registration.adoptBuiltValue(of: original) })
+          copy.registry.withLock({ registry in
+            guard registration.adoptBuiltValue(of: original) else { return false }
+            registry.takenEagerSingletons.append((registration.key.publicKey, error))
+            return true
+          })
         else { throw error }
       }
     }

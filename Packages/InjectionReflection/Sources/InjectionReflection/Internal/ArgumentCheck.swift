@@ -50,6 +50,9 @@ final class ArgumentCheck {
     return SampledProvider(provider: value, samples: samples)
   }
 
+  /// Whether the caller allowed `key` unchecked (``ValidationArguments/unchecked(_:)``).
+  func allowsUnchecked(_ key: InjectionKey) -> Bool { unchecked.contains(key) }
+
   /// Whether a sampled key is left to resolve at the top level.
   var hasSamplesLeft: Bool { sampledTaken < sampledKeys.count }
 

@@ -78,7 +78,8 @@ extension GraphExplorer {
       var attempts = 0
       repeat {
         attempts += 1
-        rebuilt.reset()
+        // What a copy that failed built and met stands: its failure is reported.
+        for event in rebuilt.reset() { recorder.observe(event) }
         do throws(InjectionError) {
           copy = try GraphExplorer.makeChainCopy(
             of: injector, keepingPreparedValues: keepingPreparedValues, removing: removed
@@ -87,10 +88,10 @@ extension GraphExplorer {
             let own = levelCopy.snapshot()
             copied = [(own.mappings, own.contributions)] + (isRoot ? [] : copied ?? [])
             if isRoot {
+              // The events of the eager singletons' builds are held until the copy is made.
               observation = levelCopy.observeResolutions {
-                recorder.observe($0)
                 order.observe($0)
-                rebuilt.observe($0)
+                if !rebuilt.hold($0) { recorder.observe($0) }
               }
             }
           }
@@ -104,15 +105,70 @@ extension GraphExplorer {
       self.copy = copy
       self.observation = observation
       // An eager singleton the injector built, which failed when built again in the copy, is
-      // judged by that build: the copy holds the injector's value. Unless that value holds a
-      // provider or lazy value, bound to the injector, that validation cannot explore: then
-      // it is reported as failed, as one the injector did not build.
-      for failure in rebuilt.close() where copy != nil {
-        guard let value = try? failure.injector.resolve(failure.key),
-          RebuiltEagerSingletons.holdsDeferredResolution(value)
-        else { continue }
-        failedEagerSingletons.append(
-          .eagerSingletonFailed(key: failure.key, error: failure.error))
+      // judged by that build: the copy holds the injector's value, and what its failed rebuild
+      // met is not drawn. Unless that value holds a provider or lazy value, bound to the
+      // injector, that validation cannot explore: then it is reported as failed, as one the
+      // injector did not build.
+      // What a rebuild that failed built stands (its values are in the copy, and so are the
+      // providers they hold), but not the dependencies it met.
+      let heldEvents = rebuilt.close()
+      // The providers and lazy values its value holds resolve in the injector that built it:
+      // validation resolves their keys in that injector's copy instead.
+      var standing: Set<InjectionKey> = []
+      var heldDeferred: [DeferredValue] = []
+      var level = copy
+      while let injector = level {
+        for taken in injector.eagerSingletonsTakenFromOriginal {
+          guard let value = try? injector.resolve(taken.key) else {
+            standing.insert(taken.key)
+            continue
+          }
+          guard let held = RebuiltEagerSingletons.deferredResolutions(in: value) else {
+            failedEagerSingletons.append(
+              .eagerSingletonFailed(key: taken.key, error: taken.error.description))
+            continue
+          }
+          standing.insert(taken.key)
+          // An identity while held: the injector is one of the run's copies, which
+          // `Run.copyChain` keeps alive until the report is made.
+          heldDeferred += held.map {
+            DeferredValue(
+              value: KeyResolution(deferred: $0, injector: injector),
+              path: [taken.key], injector: ObjectIdentifier(injector))
+          }
+        }
+        level = injector.parent
+      }
+      // An ancestor's eager singleton that a nearer injector maps again is not reached from the
+      // validated injector: what its build met is left out (its providers are not explored).
+      var chain: [Injector] = []  // the validated injector's copy first
+      var next = copy
+      while let level = next {
+        chain.append(level)
+        next = level.parent
+      }
+      let nearerKeys = chain.indices.map { index in
+        Set((copied ?? []).prefix(index).flatMap { $0.mappings.map(\.key) })
+      }
+      for held in heldEvents {
+        if let index = chain.firstIndex(where: { $0 === held.event.injector }),
+          nearerKeys[index].contains(held.root)
+        {
+          continue
+        }
+        if standing.contains(held.root) {
+          guard case .ended(.built) = held.event.phase, held.event.key != held.root else {
+            continue
+          }
+        }
+        recorder.observe(held.event)
+      }
+      recorder.state.withLock { state in
+        for held in heldDeferred {
+          state.deferredDependencies.insert(
+            GraphRecorder.Dependency(from: held.path[0], to: held.value.key))
+        }
+        state.deferredValues += heldDeferred
       }
       let held = GraphExplorer.resolvable(in: copied ?? GraphExplorer.levels(of: snapshot))
 
@@ -246,6 +302,10 @@ extension GraphExplorer {
       recorder.record(error)
       if case .asyncMapping(let key, let path) = error {
         problems.append(GraphExplorer.unbuiltAsyncMapping(key, path: path))
+      } else if case .actorIsolated(let key, let actor, let path) = error,
+        !arguments.allowsUnchecked(key)
+      {
+        problems.append(GraphExplorer.unbuiltIsolatedMapping(key, actor: actor, path: path))
       } else if let note = ValidationNote(notBuiltSynchronously: error) {
         laterNotes.append(note)
       } else if !GraphExplorer.isConsequence(of: removed, error) {

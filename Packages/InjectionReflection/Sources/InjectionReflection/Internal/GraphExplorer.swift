@@ -152,6 +152,25 @@ enum GraphExplorer {
       key: key, path: path.last == key ? Array(path.dropLast()) : path, error: error)
   }
 
+  /// The problem for a `@MainActor` factory that the synchronous validation needed off the
+  /// main actor.
+  ///
+  /// Validation cannot build it, nor check what it needs. The error's second line is the fix: validate with `await`, or allow the key
+  /// unchecked (then it is a ``ValidationNote/notBuiltSynchronously(key:path:reason:)`` note).
+  static func unbuiltIsolatedMapping(
+    _ key: InjectionKey, actor: String, path: [InjectionKey]
+  ) -> ValidationProblem {
+    let type = key.metatypeInCode + (key.name.map { ", named: \"\($0)\"" } ?? "")
+    let error = """
+      its factory runs on the \(actor), and the synchronous validation ran off it, so it is not \
+      built and what it needs is not checked
+        fix: validate with await, which builds it on the \(actor): try await \
+      injector.validate(roots: …); or allow it unchecked: arguments: [.unchecked(\(type))]
+      """
+    return .factoryFailed(
+      key: key, path: path.last == key ? Array(path.dropLast()) : path, error: error)
+  }
+
   /// `error` with `prefix` in front of its path, for a resolution that a ``Provider`` or
   /// ``Lazy`` value at the end of `prefix` started.
   static func prefixed(_ error: InjectionError, with prefix: [InjectionKey]) -> InjectionError {

@@ -48,6 +48,10 @@ public struct ValidationArguments: Sendable {
   /// Allows the mapping of `type` (and `name`) to stay unchecked: validation reports it as a
   /// ``ValidationNote/unverifiedArguments(key:path:)`` note instead of a problem.
   ///
+  /// It also allows a `@MainActor` factory that the synchronous validation, run off the main
+  /// actor, cannot build: a ``ValidationNote/notBuiltSynchronously(key:path:reason:)`` note
+  /// instead of a problem. The `async` validation builds it, and needs no allowance.
+  ///
   /// - Parameters:
   ///   - type: The key's type.
   ///   - name: The key's name, or `nil` for the unnamed key.

@@ -27,8 +27,10 @@ public enum ValidationNote: ValidationFinding {
   case allowedCycle(path: [InjectionKey])
 
   /// A value that the synchronous validation does not build, because its `@MainActor` factory
-  /// cannot run off the main actor, where validation ran. `path` is what needed it, ending with
-  /// `key`. What it needs in turn is not checked; the `async` validation builds it.
+  /// cannot run off the main actor, where validation ran, and whose key the caller allowed
+  /// unchecked (``ValidationArguments/unchecked(_:named:)``; without that, it is a
+  /// ``ValidationProblem/factoryFailed(key:path:error:)`` problem). `path` is what needed it,
+  /// ending with `key`. What it needs in turn is not checked; the `async` validation builds it.
   ///
   /// An `async` factory is never noted: the synchronous validation uses the value `prepare()`
   /// built, and reports one it could not use as a problem.
