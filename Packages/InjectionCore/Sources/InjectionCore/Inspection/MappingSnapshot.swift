@@ -207,9 +207,8 @@ public struct MappingSnapshot: Hashable, Sendable, CustomStringConvertible {
   /// `singleton in SessionScope factory`; a keyed contribution says its key:
   /// `Dictionary<String, Parser> "json": transient factory, direct, hook: checked…`; one cached
   /// per argument says `singleton per argument factoryWithArguments, direct, built for 2
-  /// arguments`.
-  /// `singleton in SessionScope factory`; a mapping whose values are disposed ends with
-  /// `disposed` or `disposed if conforming`.
+  /// arguments`; a mapping whose values are disposed ends with `disposed` or `disposed if
+  /// conforming`.
   public var description: String {
     description(names: KeyNames([key] + (aliasTarget.map { [$0] } ?? [])))
   }

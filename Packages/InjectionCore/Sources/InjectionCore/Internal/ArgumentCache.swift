@@ -67,12 +67,12 @@ final class ArgumentCache<T>: Sendable {
     return entry
   }
 
-  /// How many argument values have a cached value; with the owner's registry mutex held.
   /// The registration of each argument value met so far (built or not).
   var registrations: [AnyRegistration] {
     entries.withLock { entries in entries.values.map { $0 as AnyRegistration } }
   }
 
+  /// How many argument values have a cached value; with the owner's registry mutex held.
   var cachedValueCount: Int {
     entries.withLock { entries in
       entries.values.count { $0.isPublished.load(ordering: .acquiring) || $0.hasResettableValue }
