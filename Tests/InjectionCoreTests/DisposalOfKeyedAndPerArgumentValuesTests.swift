@@ -129,6 +129,9 @@ private final class PerArgumentConnectionModule: InjectionModule {
 
     try injector.shutdownSynchronously()
     #expect(log.disposed == ["primary"])
+    #expect(throws: InjectionError.self, "not an empty dictionary") {
+      try injector.resolveAll(Connection.self, keyedBy: String.self)
+    }
     #expect(injector.removeContributions(to: Connection.self, keyedBy: String.self) == 0)
     try injector.shutdownSynchronously()
     #expect(log.disposed == ["primary"])
