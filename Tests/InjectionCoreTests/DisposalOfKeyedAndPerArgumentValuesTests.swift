@@ -262,6 +262,21 @@ private final class PerArgumentConnectionModule: InjectionModule {
     #expect(disposal("label") == .notDisposed)
   }
 
+  @Test func aSnapshotSaysAnUnbuiltContributionsValuesAreDisposedByItsElementsType() {
+    let log = DisposalLog()
+    let injector = Injector(label: "app")
+    injector.contribute(Connection.self, scope: .singleton) { _ in Connection("each", log: log) }
+    injector.contribute((any Channel).self, scope: .singleton) { _ in
+      Connection("channel", log: log)
+    }
+    let contributions = injector.snapshot().contributions
+    func disposal(_ key: InjectionKey) -> MappingSnapshot.Disposal? {
+      contributions.first { $0.key == key }?.disposal
+    }
+    #expect(disposal(InjectionKey([Connection].self)) == .disposed)
+    #expect(disposal(InjectionKey([any Channel].self)) == .disposedIfConforming)
+  }
+
   @Test func aSnapshotSaysAPerArgumentMappingsValuesAreDisposed() throws {
     let log = DisposalLog()
     let injector = Injector(label: "app")
