@@ -122,7 +122,9 @@ extension Injector {
       record.recipe != .instance, record.aliasTarget == nil
     else { return .notOwned }
     if record.ownsDisposableValue { return .disposed }
-    let type = record.key.type
+    // A contribution's key is its collection's: its values are of the element's type.
+    let valueKey = record.valueKey ?? record.key
+    let type = valueKey.type
     let conforms = type is any InjectionDisposable.Type || type is any AsyncInjectionDisposable.Type
     if record.isPublished || record.hasResettableValue {
       // Built and not listed: a value of a type that does not conform, or one this injector
@@ -130,7 +132,7 @@ extension Injector {
       return conforms ? .notOwned : .notDisposed
     }
     if conforms { return .disposed }
-    return record.key.isExistential || type is AnyObject.Type ? .disposedIfConforming : .notDisposed
+    return valueKey.isExistential || type is AnyObject.Type ? .disposedIfConforming : .notDisposed
   }
 
   /// Whether the hook runs for a mapping's values, and whether it was missed.

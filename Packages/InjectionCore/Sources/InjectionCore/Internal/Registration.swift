@@ -209,6 +209,9 @@ struct InspectionRecord {
   /// How many argument values a mapping cached per argument holds a value for; `nil` for
   /// every other mapping.
   var argumentValueCount: Int? = nil
+  /// The key of a contribution's values (`T`), whose ``key`` is its collection's (`[T]`,
+  /// `[EntryKey: T]`); `nil` for every other mapping, whose values are of its key's type.
+  var valueKey: Key? = nil
   /// Whether the registry lists this mapping's cached value as owned and disposable; set by
   /// ``Registry/inspectionRecords()``.
   var ownsDisposableValue = false
@@ -382,7 +385,8 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
       hasResettableValue: hasResettableValue, resettableScope: resettableScope,
       weakObject: weakObject,
       hasStaticHook: staticHook != nil, checksHookDynamically: checksHookDynamically,
-      aliasTarget: aliasTarget, argumentValueCount: argumentRecipe?.cache?.cachedValueCount)
+      aliasTarget: aliasTarget, argumentValueCount: argumentRecipe?.cache?.cachedValueCount,
+      valueKey: key.id == ObjectIdentifier(T.self) ? nil : Key(T.self, named: nil))
   }
 
   override var cachesPerArgument: Bool { argumentRecipe?.cache != nil }

@@ -17,8 +17,15 @@ extension Registry {
       })
     func record(of registration: AnyRegistration) -> InspectionRecord {
       var record = registration.inspectionRecord()
+      // A keyed entry's value is its contribution's; a mapping cached per argument's values
+      // are its entries'.
       record.ownsDisposableValue =
-        !disposable.isEmpty && disposable.contains(ObjectIdentifier(registration))
+        !disposable.isEmpty
+        && (disposable.contains(ObjectIdentifier(registration))
+          || ((registration is KeyedEntry || registration.cachesPerArgument)
+            && registration.ownedRegistrations().contains {
+              disposable.contains(ObjectIdentifier($0))
+            }))
       return record
     }
     // Each stack ends with the active registration; the rest it shadows, oldest first.
