@@ -19,8 +19,6 @@ enum FailureSiteCensus {
   static let expected: [String: Int] = [
     // stop-core-invalid-mapping, stop-core-eager-singleton-failed
     "InjectionCore/Mapping/Injector+Mapping.swift": 2,
-    // stop-core-resettable-scope-not-taken
-    "InjectionCore/Mapping/MappingScope.swift": 1,
     // stop-core-injected-read-from-* (one call, three messages), stop-core-injected-owner-…
     "InjectionCore/PropertyWrappers/InjectedCell.swift": 2,
     // Internal checks that only a bug of the library or of the system trips (Errors.md says

@@ -17,7 +17,6 @@ import Testing
 enum ProgramStopCase: String, CaseIterable {
   case coreInvalidMapping = "core-invalid-mapping"
   case coreEagerSingletonFailed = "core-eager-singleton-failed"
-  case coreResettableScopeNotTaken = "core-resettable-scope-not-taken"
   case coreInjectedReadFromBuilder = "core-injected-read-from-builder"
   case coreInjectedReadFromCurrent = "core-injected-read-from-current"
   case coreInjectedReadFromShared = "core-injected-read-from-shared"
@@ -62,12 +61,6 @@ enum ProgramStopCase: String, CaseIterable {
       result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         Injector(label: "app").map((any Engine).self, scope: .eagerSingleton) { _ in
           throw EngineOffline()
-        }
-      }
-    case .coreResettableScopeNotTaken:
-      result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        Injector(label: "app").contribute(Settings.self, scope: .resettable(SessionScope.self)) {
-          _ in Settings()
         }
       }
     case .coreInjectedReadFromBuilder:
@@ -136,6 +129,3 @@ enum ProgramStopCase: String, CaseIterable {
     }
   }
 #endif
-
-/// The scope of a signed-in session, for the resettable-scope stop.
-private enum SessionScope: ResettableScope {}

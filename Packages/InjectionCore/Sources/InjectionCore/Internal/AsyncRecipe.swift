@@ -36,6 +36,14 @@ final class AsyncBuild<T>: @unchecked Sendable {
   /// owning injector's `registry` mutex.
   @exclusivity(unchecked) var handover: AsyncHandover<T>? = AsyncHandover()
 
+  /// The reset generation of a resettable mapping's scope when the build started (0 for every
+  /// other mapping): a build that a reset overtook is neither joined nor kept.
+  let generation: UInt64
+
+  init(generation: UInt64 = 0) {
+    self.generation = generation
+  }
+
   /// Guarded by the owning injector's `registry` mutex.
   @exclusivity(unchecked) private var waiters: [UInt64: Waiter] = [:]
 

@@ -7,7 +7,7 @@ extension Registry {
   }
 
   /// Starts a new generation of `scope` and drops the values of its mappings, active and
-  /// shadowed.
+  /// shadowed, and of its contributions (keyed or not).
   ///
   /// A build of the scope that was claimed before this call keeps its value for its own
   /// resolution only: it sees the new generation when it publishes.
@@ -24,6 +24,7 @@ extension Registry {
     }
     active.forEachRegistration(collect)
     for layers in shadowed.values { layers.forEach(collect) }
+    for collection in contributions.values { collection.forEach(collect) }
     // Before the values are dropped: the released values are read from their mappings.
     let released = lifetimes.take(of: scoped, retiring: false)
     var dropped: [Any] = []

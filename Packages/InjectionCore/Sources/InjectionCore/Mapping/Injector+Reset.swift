@@ -15,7 +15,8 @@ extension Injector {
   /// latest first, on this thread; those that are only ``AsyncInjectionDisposable`` are kept
   /// for ``disposeReleasedValues(timeout:)`` (or ``shutdown(timeout:)``), which also reports a `dispose()` that
   /// threw here. A value whose build began before the reset and ends after it goes only to the
-  /// resolution that built it, which owns it: it is not disposed.
+  /// resolution that built it (for an `async` factory, to the resolutions that awaited it),
+  /// which owns it: it is not disposed.
   ///
   /// Safe while other threads resolve: a value of the scope whose build started before the
   /// reset is returned to the resolution that built it but never kept, so no later resolution

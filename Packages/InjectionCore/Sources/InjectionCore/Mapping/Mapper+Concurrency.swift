@@ -27,9 +27,11 @@ extension Mapper {
   /// - Parameters:
   ///   - type: The key's type.
   ///   - name: A name, to keep several mappings for one type apart.
-  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). An
-  ///     `async` factory takes no ``MappingScope/resettable(_:)`` scope: passing one stops the
-  ///     program.
+  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). In a
+  ///     ``MappingScope/resettable(_:)`` scope the value is cached as a singleton's until
+  ///     ``Injector/reset(_:)`` drops (and disposes) it; a build that a reset overtakes goes
+  ///     only to the resolutions that awaited it, and a resolution that starts after the reset
+  ///     builds anew.
   ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
   ///     injector that was asked for a transient one.
   @inlinable
@@ -40,8 +42,7 @@ extension Mapper {
     add(
       Mapping(
         Registration<T>.self, named: name,
-        scope: Mapping.unresettable(scope, "map(_:named:scope:_:) with an async factory"),
-        asyncFactory: factory))
+        scope: scope.scope, resettableScope: scope.resettableScope, asyncFactory: factory))
   }
 
   /// Maps a key to a factory isolated to the main actor, for a `@MainActor` type.
@@ -66,8 +67,9 @@ extension Mapper {
   ///   - name: A name, to keep several mappings for one type apart.
   ///   - scope: How long the value lives; transient by default. A main-actor
   ///     ``MappingScope/eagerSingleton`` mapped off the main actor is built by
-  ///     ``Injector/prepare()``. It takes no ``MappingScope/resettable(_:)`` scope: passing one
-  ///     stops the program.
+  ///     ``Injector/prepare()``. In a ``MappingScope/resettable(_:)`` scope the value is cached
+  ///     as a singleton's until ``Injector/reset(_:)`` drops (and disposes) it; a build that a
+  ///     reset overtakes goes only to the resolution that made it.
   ///   - factory: Builds the value on the main actor.
   @inlinable
   public func map<T: Sendable>(
@@ -77,7 +79,7 @@ extension Mapper {
     add(
       Mapping(
         Registration<T>.self, named: name,
-        scope: Mapping.unresettable(scope, "map(_:named:scope:mainActor:)"),
+        scope: scope.scope, resettableScope: scope.resettableScope,
         mainActorFactory: factory))
   }
 }

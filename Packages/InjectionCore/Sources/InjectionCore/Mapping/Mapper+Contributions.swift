@@ -27,9 +27,9 @@ extension Mapper {
   /// - Parameters:
   ///   - type: The collection's element type; what the factory returns must convert to it.
   ///   - name: A name, to keep several collections of one type apart.
-  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). A
-  ///     contribution takes no ``MappingScope/resettable(_:)`` scope: passing one stops the
-  ///     program.
+  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). In a
+  ///     ``MappingScope/resettable(_:)`` scope the value is cached until ``Injector/reset(_:)``
+  ///     drops (and disposes) it, as a mapping's is.
   ///   - factory: Builds the value; it receives the injector that owns a cached value, or the
   ///     injector that was asked for a transient one.
   @inlinable
@@ -40,7 +40,7 @@ extension Mapper {
     add(
       Mapping(
         contributing: Registration<Element>.self, named: name,
-        scope: Mapping.unresettable(scope, "contribute(_:named:scope:_:)"), factory: factory))
+        scope: scope.scope, resettableScope: scope.resettableScope, factory: factory))
   }
 
   /// Contributes an instance you built to a collection; every resolution of the collection

@@ -33,9 +33,9 @@ extension Mapper {
   ///   - type: The collection's element type; what the factory returns must convert to it.
   ///   - entryKey: The dictionary key the value is stored under.
   ///   - name: A name, to keep several collections of one element and key type apart.
-  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). A
-  ///     keyed contribution takes no ``MappingScope/resettable(_:)`` scope: passing one stops
-  ///     the program.
+  ///   - scope: How long the value lives; transient by default (see ``MappingScope``). In a
+  ///     ``MappingScope/resettable(_:)`` scope the value is cached until ``Injector/reset(_:)``
+  ///     drops (and disposes) it, as a mapping's is.
   ///   - overriding: Whether this entry replaces an entry of the same key that this injector
   ///     holds already, instead of being an error; the replaced entry is in force again once
   ///     this one's module is removed.
@@ -50,8 +50,8 @@ extension Mapper {
     add(
       Mapping(
         contributing: Registration<Element>.self, forKey: entryKey, named: name,
-        scope: Mapping.unresettable(scope, "contribute(_:forKey:named:scope:overriding:_:)"),
-        overriding: overriding, factory: factory))
+        scope: scope.scope, resettableScope: scope.resettableScope, overriding: overriding,
+        factory: factory))
   }
 
   /// Contributes an instance you built to a keyed collection under a key of your choosing;

@@ -88,9 +88,12 @@ public struct Mapping: Sendable {
   @usableFromInline
   init<T>(
     contributing kind: Registration<T>.Type, named name: String?, scope: Scope,
+    resettableScope: (any ResettableScope.Type)? = nil,
     factory: @escaping @Sendable (Injector) throws -> T
   ) {
-    self.init(contributing: kind, named: name, scope: scope, recipe: .factory, factory: factory)
+    self.init(
+      contributing: kind, named: name, scope: scope, recipe: .factory, factory: factory,
+      resettableScope: resettableScope)
   }
 
   /// A contribution of the app's `instance` to the collection `[T]` (with `name`).
@@ -106,11 +109,11 @@ public struct Mapping: Sendable {
   private init<T>(
     contributing kind: Registration<T>.Type, named name: String?, scope: Scope,
     recipe: MappingSnapshot.Recipe, factory: @escaping @Sendable (Injector) throws -> T,
-    instance: UnsafePointer<T>? = nil
+    instance: UnsafePointer<T>? = nil, resettableScope: (any ResettableScope.Type)? = nil
   ) {
     self.init(
       contributing: kind, to: Key([T].self, named: name), named: name, scope: scope,
-      recipe: recipe, factory: factory, instance: instance)
+      recipe: recipe, factory: factory, instance: instance, resettableScope: resettableScope)
   }
 
   /// A contribution of one `T` to the collection `collection` (`[T]`, or `[EntryKey: T]` for a
@@ -118,12 +121,14 @@ public struct Mapping: Sendable {
   private init<T>(
     contributing kind: Registration<T>.Type, to collection: Key, named name: String?,
     scope: Scope, recipe: MappingSnapshot.Recipe,
-    factory: @escaping @Sendable (Injector) throws -> T, instance: UnsafePointer<T>?
+    factory: @escaping @Sendable (Injector) throws -> T, instance: UnsafePointer<T>?,
+    resettableScope: (any ResettableScope.Type)? = nil
   ) {
     let element = Key(T.self, named: name)
     registration = kind.init(
       key: collection, scope: scope, factory: factory,
-      staticHook: Self.contributionHook(of: T.self), recipe: recipe, instance: instance)
+      staticHook: Self.contributionHook(of: T.self), recipe: recipe, instance: instance,
+      resettableScope: resettableScope)
     contribution = Contribution(
       problem: AnyRegistration.problem(
         of: collection, valueKey: element, scope: scope, recipe: recipe))
@@ -137,11 +142,12 @@ public struct Mapping: Sendable {
   @usableFromInline
   init<EntryKey: Hashable & Sendable, T>(
     contributing kind: Registration<T>.Type, forKey entryKey: EntryKey, named name: String?,
-    scope: Scope, overriding: Bool, factory: @escaping @Sendable (Injector) throws -> T
+    scope: Scope, resettableScope: (any ResettableScope.Type)? = nil, overriding: Bool,
+    factory: @escaping @Sendable (Injector) throws -> T
   ) {
     self.init(
       contributing: kind, to: Key([EntryKey: T].self, named: name), named: name, scope: scope,
-      recipe: .factory, factory: factory, instance: nil)
+      recipe: .factory, factory: factory, instance: nil, resettableScope: resettableScope)
     registration = KeyedEntry(
       contribution: registration, entryKey: AnyHashable(entryKey), overrides: overriding)
   }
@@ -295,13 +301,15 @@ public struct Mapping: Sendable {
       }, staticHook: staticHook, recipe: .factoryWithArguments, argumentRecipe: recipe)
   }
 
-  /// A mapping of `T` to an `async` factory, in `scope`.
+  /// A mapping of `T` to an `async` factory, in `scope`; a `.singleton` cached in
+  /// `resettableScope` if one is given.
   ///
   /// Its synchronous factory throws ``InjectionError/asyncMapping(key:path:)``: a synchronous
   /// resolution finds the value only once an `async` one (or ``Injector/prepare()``) cached it.
   @usableFromInline
   init<T>(
     _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    resettableScope: (any ResettableScope.Type)? = nil,
     asyncFactory: @escaping @Sendable (Injector) async throws -> T
   ) {
     let key = Key(T.self, named: name)
@@ -311,10 +319,11 @@ public struct Mapping: Sendable {
         throw InjectionError.asyncMapping(
           key: key.publicKey, path: ResolutionContext.building?.path ?? [key.publicKey])
       }, staticHook: Self.dynamicHook(of: T.self), recipe: .asyncFactory,
-      asyncRecipe: AsyncRecipe(factory: asyncFactory))
+      asyncRecipe: AsyncRecipe(factory: asyncFactory), resettableScope: resettableScope)
   }
 
-  /// A mapping of `T` to a factory isolated to the main actor, in `scope`.
+  /// A mapping of `T` to a factory isolated to the main actor, in `scope`; a `.singleton`
+  /// cached in `resettableScope` if one is given.
   ///
   /// The factory runs synchronously when the caller is on the main actor, and
   /// throws ``InjectionError/actorIsolated(key:actor:path:)`` anywhere else;
@@ -322,6 +331,7 @@ public struct Mapping: Sendable {
   @usableFromInline
   init<T: Sendable>(
     _ kind: Registration<T>.Type, named name: String?, scope: Scope,
+    resettableScope: (any ResettableScope.Type)? = nil,
     mainActorFactory: @escaping @MainActor @Sendable (Injector) throws -> T
   ) {
     let key = Key(T.self, named: name)
@@ -334,7 +344,8 @@ public struct Mapping: Sendable {
             path: ResolutionContext.building?.path ?? [key.publicKey])
         }
         return try MainActor.assumeIsolated { try mainActorFactory(injector) }
-      }, staticHook: Self.dynamicHook(of: T.self), recipe: .mainActorFactory)
+      }, staticHook: Self.dynamicHook(of: T.self), recipe: .mainActorFactory,
+      resettableScope: resettableScope)
   }
 
   /// The hook of `T`'s values, decided once when the mapping is made, for the `async` and

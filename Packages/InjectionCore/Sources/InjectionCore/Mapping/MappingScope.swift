@@ -90,9 +90,10 @@ extension MappingScope where Value: Sendable {
   /// injector.reset(SessionScope.self)   // on logout
   /// ```
   ///
-  /// A synchronous factory, an initializer (`with:`) or an ``Injectable`` type maps in a
-  /// resettable scope; the other forms (`async`, `mainActor:`, `taking:`, `contribute`) do not
-  /// take one (see their documentation).
+  /// Every form that takes a `scope:` caches its values in a resettable scope: a synchronous,
+  /// `async` or `mainActor:` factory, an initializer (`with:`), an ``Injectable`` type, and a
+  /// contribution (keyed or not). A factory that takes arguments (`taking:`) uses
+  /// ``PerArgumentScope/perArgument(in:)`` instead.
   ///
   /// - Parameter scope: The resettable scope the value is cached in.
   /// - Returns: The scope of a mapping cached in `scope`.
@@ -183,22 +184,5 @@ extension Mapping {
     } else {
       self.init(injectable: kind, named: name, scope: scope.scope)
     }
-  }
-
-  /// The ``Scope`` of a form that takes no resettable scope (`async`, `mainActor:`,
-  /// `contribute`): a resettable one stops the program, as a direct mapping that cannot work
-  /// does (Errors.md, `stop-core-resettable-scope-not-taken`).
-  @usableFromInline
-  static func unresettable<T>(_ scope: MappingScope<T>, _ verb: StaticString) -> Scope {
-    if let resettable = scope.resettableScope {
-      let name = nameOfResettableScope(resettable)
-      fatalError(
-        """
-        InjectionCore: \(verb) takes no resettable scope (.resettable(\(name).self)): only a \
-        synchronous factory, an initializer or an Injectable type is cached in one. Map this one \
-        .singleton, or map a synchronous factory in the resettable scope.
-        """)
-    }
-    return scope.scope
   }
 }

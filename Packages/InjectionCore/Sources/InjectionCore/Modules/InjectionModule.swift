@@ -25,11 +25,13 @@ public protocol InjectionModule: AnyObject, Sendable {
   ///
   /// On ``Injector/removeModule(_:)->Bool`` (and for the old module of
   /// ``Injector/replaceModule(_:with:)``), `unload` runs first, without any lock held, so it can
-  /// resolve the module's own mappings: a singleton the module built is the same instance, and
-  /// the module can close it. Once `unload` returns, the injector removes the module's mappings
-  /// in one step and releases its singletons. A singleton that was never built is built if
-  /// `unload` resolves it, and released with the others. `unload` cannot throw: the removal does
-  /// not depend on it.
+  /// resolve the module's own mappings: a singleton the module built is the same instance. Once
+  /// `unload` returns, the injector removes the module's mappings in one step and releases its
+  /// singletons; those that conform to ``InjectionDisposable`` are disposed then (an
+  /// ``AsyncInjectionDisposable`` one by ``Injector/disposeReleasedValues(timeout:)``), so
+  /// `unload` need not close them: it is for the rest, such as state to save first. A singleton
+  /// that was never built is built if `unload` resolves it, and released with the others.
+  /// `unload` cannot throw: the removal does not depend on it.
   ///
   /// After a failed ``Injector/addModule(_:)`` nothing of the module was added, and what it
   /// built is already released when `unload` runs: resolving its keys then finds what the
@@ -37,7 +39,8 @@ public protocol InjectionModule: AnyObject, Sendable {
   ///
   /// ```swift
   /// func unload(from injector: Injector) {
-  ///   try? injector.resolve(RemoteService.self).close()  // the module's singleton, still mapped
+  ///   // The RemoteService (InjectionDisposable) closes itself once the module is removed.
+  ///   try? injector.resolve(ScoreBoard.self).save()  // the module's singleton, still mapped
   /// }
   /// ```
   ///

@@ -222,13 +222,17 @@ extension Injector {
     }
     while true {
       if let value = registration.published { return value }
-      let step = registry.withLock { _ -> AsyncStep<T> in
-        if let value = registration.published { return .ready(value) }
+      let step = registry.withLock { registry -> AsyncStep<T> in
+        if let value = registration.published ?? registration.resettableValue {
+          return .ready(value)
+        }
         if registration.scope == .weak, let object = registration.weakObject.object {
           return .ready(object as! T)
         }
-        if let build = recipe.build { return .join(build) }
-        let build = AsyncBuild<T>()
+        let generation = registry.resetGeneration(of: registration)
+        // A build that a reset overtook is not joined: its value is not the scope's any more.
+        if let build = recipe.build, build.generation == generation { return .join(build) }
+        let build = AsyncBuild<T>(generation: generation)
         recipe.build = build
         return .start(build)
       }
@@ -288,7 +292,8 @@ extension Injector {
         if let early { waiter.resume(early) }
       }
     } onCancel: {
-      let waiter = registry.withLock { _ in recipe.build?.remove(id: id) }
+      // From this build, which a reset may have replaced as the recipe's build.
+      let waiter = registry.withLock { _ in build.remove(id: id) }
       waiter?.resume(.cancelled)
     }
     // Through the wake and the handover, not the continuation: an edge ThreadSanitizer sees
@@ -315,9 +320,13 @@ extension Injector {
       result = .failure(error)
     }
     let (waiters, handover, refused) = registry.withLock { registry in
-      registration.asyncRecipe?.build = nil
+      // A reset since the build started may have put a new build in its place.
+      if registration.asyncRecipe?.build === build { registration.asyncRecipe?.build = nil }
       let refused = registry.lifetimes.isShutDown
-      if case .success(let value) = result, !refused, !registration.isRetired {
+      // A value whose scope was reset since the build started goes only to the resolutions
+      // that waited for it (see `reset(_:)`): neither kept nor owned.
+      let isCurrent = registry.resetGeneration(of: registration) == build.generation
+      if case .success(let value) = result, !refused, !registration.isRetired, isCurrent {
         registration.publishBuilt(value, hasHook: hasHook)
         if registration.scope != .weak { registry.lifetimes.own(registration) }
       }
