@@ -2,8 +2,10 @@ extension Registry {
   /// What a snapshot needs of this registry, read with its mutex held: a record per active
   /// mapping, the owners it shadows, and the modules.
   ///
-  /// Nothing here retains a built value, and no string is built: ``Injector/snapshot()`` turns
-  /// the records into ``MappingSnapshot`` values after the mutex is unlocked.
+  /// No built value is kept (an owned value is read only to ask whether it can be disposed,
+  /// while its mapping still holds it, so no `deinit` runs under the mutex), and no string is
+  /// built: ``Injector/snapshot()`` turns the records into ``MappingSnapshot`` values after the
+  /// mutex is unlocked.
   func inspectionRecords() -> RegistryRecords {
     let (stacks, records) = layers()
     // The mappings whose cached value will be disposed; one set, so a snapshot stays linear.
