@@ -4,7 +4,7 @@ landing page.
 
     python3 Scripts/check-landing-pages.py [--self-test]
 
-The table Scripts/landing-page-features.txt maps each `##` (and optionally `###`) section of
+The table Scripts/landing-pages/features.txt maps each `##` (and optionally `###`) section of
 Concepts.md to a module and the symbols that module's landing page
 (Packages/<Module>/Sources/<Module>/<Module>.docc/<Module>.md) must link, written as the page
 links them (``Symbol``, or <doc:Article>). Fails, naming each, when:
@@ -21,7 +21,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TABLE = os.path.join(ROOT, "Scripts", "landing-page-features.txt")
+TABLE = os.path.join(ROOT, "Scripts", "landing-pages", "features.txt")
 CONCEPTS = os.path.join(ROOT, "Documentation", "Concepts.md")
 
 
