@@ -46,16 +46,7 @@ extension Injector {
   public func shutdown(timeout: Duration = .seconds(10)) async throws(DisposalError) {
     let (values, kept, leftovers) = beginShutdown()
     leftovers.release()
-    var failures = kept
-    for value in values {
-      guard let disposer = Disposer(value.value) else { continue }
-      let reason = await Self.dispose(disposer, timeout: timeout)
-      reportDisposal(of: value, failure: reason)
-      if let reason {
-        failures.append(DisposalError.Failure(key: value.key.publicKey, reason: reason))
-      }
-    }
-    if !failures.isEmpty { throw DisposalError(injector: label, failures: failures) }
+    try await dispose(values, keeping: kept, timeout: timeout)
   }
 
   /// Ends the injector without awaiting: it disposes every value it owns that is
@@ -112,6 +103,15 @@ extension Injector {
     async throws(DisposalError)
   {
     let (values, kept) = registry.withLock { $0.lifetimes.takeReleased() }
+    try await dispose(values, keeping: kept, timeout: timeout)
+  }
+
+  /// Disposes `values` one at a time, in their order, awaiting each asynchronous one (within
+  /// `timeout`), and throws every failure at once: those of `kept` (kept by earlier events)
+  /// first.
+  private func dispose(
+    _ values: [ReleasedValue], keeping kept: [DisposalError.Failure], timeout: Duration
+  ) async throws(DisposalError) {
     var failures = kept
     for value in values {
       guard let disposer = Disposer(value.value) else { continue }
