@@ -60,28 +60,12 @@ extension Injector {
   }
 
   /// Runs `resolve` for `key`, telling the observers of this injector and its ancestors.
+  ///
+  /// - Parameter wasCached: For a value whose cache the key alone does not tell (one cached per
+  ///   argument), whether this resolution's arguments found a cached value; `nil` otherwise.
   @inline(never)
   func observedResolution<T>(
-    _ key: Key, _ resolve: () throws(InjectionError) -> T
-  ) throws(InjectionError) -> T {
-    guard let report = ResolutionReport(key, asked: self) else { return try resolve() }
-    report.send(.started)
-    do throws(InjectionError) {
-      let value = try resolve()
-      report.sendEnd(value)
-      return value
-    } catch {
-      report.send(.ended(.failed(error)))
-      throw error
-    }
-  }
-
-  /// Runs `resolve` for `key`, telling the observers as ``observedResolution(_:_:)`` does, for
-  /// a value whose cache the key alone does not tell: one cached per argument, which
-  /// `wasCached` says for the arguments of this resolution.
-  @inline(never)
-  func observedResolution<T>(
-    _ key: Key, wasCached: Bool, _ resolve: () throws(InjectionError) -> T
+    _ key: Key, wasCached: Bool? = nil, _ resolve: () throws(InjectionError) -> T
   ) throws(InjectionError) -> T {
     guard let report = ResolutionReport(key, asked: self, wasCached: wasCached) else {
       return try resolve()
@@ -97,7 +81,7 @@ extension Injector {
     }
   }
 
-  /// Runs the `async` `resolve` for `key`, telling the observers as ``observedResolution(_:_:)``
+  /// Runs the `async` `resolve` for `key`, telling the observers as ``observedResolution(_:wasCached:_:)``
   /// does.
   @inline(never)
   func observedResolution<T>(
@@ -131,12 +115,7 @@ extension Injector {
     /// - Parameter wasCached: Whether the value is cached, when the key's mapping does not tell
     ///   (a mapping cached per argument); `nil` to ask the mapping.
     init?(_ key: Key, asked: Injector, wasCached cachedArgumentValue: Bool? = nil) {
-      var observers: [@Sendable (ResolutionEvent) -> Void] = []
-      var next: Injector? = asked
-      while let injector = next {
-        observers += injector.observers.withLock { $0.entries.map(\.observer) }
-        next = injector.parent
-      }
+      let observers = asked.observersOfChain()
       guard !observers.isEmpty else { return nil }
       self.observers = observers
       self.asked = asked
