@@ -129,13 +129,7 @@ extension Injector {
   public func removeContributions<Element>(
     to type: Element.Type, named name: String? = nil
   ) -> Int {
-    let (removed, released) = registry.withLock { registry in
-      let removed = registry.removeContributions(Key([Element].self, named: name))
-      return (removed, registry.lifetimes.take(of: removed))
-    }
-    disposeReleased(released)
-    defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
-    return removed.count
+    removeContributions(Key([Element].self, named: name))
   }
 
   /// Removes every contribution to a collection known only as a value from this injector, as
@@ -146,8 +140,16 @@ extension Injector {
   @discardableResult
   public func removeContributions(to key: InjectionKey) -> Int {
     guard let own = self.key(describedBy: key) else { return 0 }
+    return removeContributions(own)
+  }
+
+  /// Removes this injector's contributions to the collection `key` (keyed or not), disposes
+  /// what they owned and releases them after the mutex is unlocked.
+  ///
+  /// - Returns: How many contributions were removed.
+  func removeContributions(_ key: Key) -> Int {
     let (removed, released) = registry.withLock { registry in
-      let removed = registry.removeContributions(own)
+      let removed = registry.removeContributions(key)
       return (removed, registry.lifetimes.take(of: removed))
     }
     disposeReleased(released)

@@ -91,14 +91,7 @@ extension Injector {
   public func removeContributions<EntryKey: Hashable & Sendable, Element>(
     to type: Element.Type, keyedBy keyType: EntryKey.Type, named name: String? = nil
   ) -> Int {
-    let key = Key([EntryKey: Element].self, named: name)
-    let (removed, released) = registry.withLock { registry in
-      let removed = registry.removeContributions(key)
-      return (removed, registry.lifetimes.take(of: removed))
-    }
-    disposeReleased(released)
-    defer { withExtendedLifetime(removed) {} }  // released here, after the mutex
-    return removed.count
+    removeContributions(Key([EntryKey: Element].self, named: name))
   }
 
   /// The entries in force of the keyed collection `key`, without telling observers: of every
