@@ -99,8 +99,10 @@ final class ArgumentCache<T>: Sendable {
 }
 
 /// The arguments of one resolution as a key of an ``ArgumentCache``, each as `AnyHashable`.
-// @unchecked Sendable: the values are arguments of a mapping cached per argument, whose `map`
-// requires them to be `Hashable & Sendable`; `AnyHashable` only hides that conformance.
+// @unchecked Sendable: no lock, as nothing in it is mutable (`values` is a `let` array, copied
+// on write); the values are arguments of a mapping cached per argument, whose `map` requires
+// them to be `Hashable & Sendable`; `AnyHashable` only hides that conformance. The mutable state
+// around it, the cache's entries, is guarded by `ArgumentCache.entries`' own lock.
 struct ArgumentValues: Hashable, @unchecked Sendable {
   let values: [AnyHashable]
 }

@@ -10,7 +10,9 @@ extension Registry {
     let (stacks, records) = layers()
     // The mappings whose cached value will be disposed; one set, so a snapshot stays linear.
     // Whether an owned value can be disposed is asked here (a dynamic cast, no user code), not
-    // when it was built: see `Lifetimes`.
+    // when it was built: see `Lifetimes`. Identities while held: each comes from an entry of
+    // `lifetimes.owned`, which holds its registration, and the set is used and dropped inside
+    // this call, under the same registry mutex.
     let disposable = Set(
       lifetimes.owned.values.compactMap { entry in
         entry.registration.ownedValue().flatMap(Disposer.init).map { _ in

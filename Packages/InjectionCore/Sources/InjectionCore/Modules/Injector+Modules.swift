@@ -88,6 +88,8 @@ extension Injector {
     }
     if !configured.contributions.isEmpty {
       let owner = String(reflecting: type(of: module))
+      // An identity while held: `replaced` is the caller's module, alive for this whole call,
+      // and the identity is compared only inside the lock below.
       let ignored = replaced.map(ObjectIdentifier.init)
       // Before any eager singleton is built: a key contributed twice fails the add at once.
       let conflict = registry.withLock {
