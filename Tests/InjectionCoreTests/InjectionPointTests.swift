@@ -77,6 +77,28 @@ extension InjectionPointTests {
     #expect(vehicle.engine is HybridEngine)
   }
 
+  @Test func aPointGivesItsResolvedValueWithoutResolvingIt() throws {
+    let builds = Atomic(0)
+    let injector = Injector(label: "app")
+    injector.map((any Engine).self) { _ in
+      builds.add(1, ordering: .relaxed)
+      return V8Engine()
+    }
+    injector.map(Wheel.self, named: "spare") { _ in Wheel() }
+    let roadster = withInjector(injector) { Roadster() }
+
+    #expect(Self.injectionPoints(of: roadster).allSatisfy { $0.resolvedValue == nil })
+    #expect(builds.load(ordering: .relaxed) == 0, "reading it resolved nothing")
+
+    for point in Self.injectionPoints(of: roadster) { try point.bind(to: injector) }
+    let values = Self.injectionPoints(of: roadster).map(\.resolvedValue)
+
+    #expect(values.count == 3 && values.allSatisfy { $0 != nil })
+    #expect((values[2] as? any Engine) === roadster.engine)
+    #expect(values[1] != nil && !(values[1] is any Radio), "the optional's nil, resolved")
+    #expect(builds.load(ordering: .relaxed) == 1)
+  }
+
   @Test func bindingAResolvedPropertyResolvesNothingAgain() throws {
     let builds = Atomic(0)
     let first = Injector(label: "first")

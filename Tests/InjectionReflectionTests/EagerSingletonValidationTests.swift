@@ -164,6 +164,45 @@ import Testing
     _ = try child.resolve(Car.self).makeTyre()
   }
 
+  /// Keeps a lazy tyre and a provider of winches in resolved `@Injected` properties (soundness
+  /// seed 17589).
+  final class Garage: Injectable, @unchecked Sendable {
+    // `@unchecked Sendable`: the injector that builds a garage resolves both properties before
+    // it hands it out; they never change after, and the test only reads them.
+    @Injected var tyre: Lazy<Tyre>
+    @Injected var makeWinch: Provider<Winch>
+    init() {}
+  }
+
+  @Test func aBuiltEagerSingletonWhoseRebuildThrowsHoldingAResolvedInjectedLazyPasses()
+    async throws
+  {
+    func makeApp() -> Injector {
+      let app = Injector(label: "app")
+      let builds = Counter()
+      app.map(Garage.self, scope: .eagerSingleton) { _ in
+        if builds.increment() > 1 { throw Stall() }
+        return Garage()
+      }
+      app.map(Tyre.self) { _ in Tyre() }
+      app.map(Winch.self) { injector in
+        Winch(makeWinch: try injector.resolve(Provider<Winch>.self))
+      }
+      return app
+    }
+    let report = Self.synchronousReport(of: makeApp(), roots: Garage.self)
+    let awaited = await makeApp().validationReport(roots: Garage.self)
+
+    for report in [report, awaited] {
+      #expect(report.problems.isEmpty, "\(report)")
+    }
+    let app = makeApp()
+    let garage = try app.resolve(Garage.self)
+    _ = try garage.tyre.value
+    _ = try garage.makeWinch()
+    withExtendedLifetime(app) {}
+  }
+
   private static func synchronousReport(of injector: Injector, roots: Winch.Type)
     -> ValidationReport
   {
@@ -171,6 +210,12 @@ import Testing
   }
 
   private static func synchronousReport(of injector: Injector, roots: Trailer.Type)
+    -> ValidationReport
+  {
+    injector.validationReport(roots: roots)
+  }
+
+  private static func synchronousReport(of injector: Injector, roots: Garage.Type)
     -> ValidationReport
   {
     injector.validationReport(roots: roots)

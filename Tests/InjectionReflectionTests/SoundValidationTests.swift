@@ -192,6 +192,66 @@ import Testing
       }, "\(report)")
     _ = try injector.resolve(Ping.self).pong()
   }
+
+  /// Built by an `async` factory: keeps a workshop, whose resolved `@Injected` provider makes
+  /// orders later (soundness seed 10901).
+  ///
+  /// `@unchecked Sendable`: `workshop` is a constant, and the workshop's `@Injected` property is
+  /// resolved by the injector before the depot is handed out; the test only reads it.
+  final class Depot: @unchecked Sendable {
+    let workshop: Checkout
+    init(workshop: Checkout) { self.workshop = workshop }
+  }
+
+  @Test func afterPrepareTheSynchronousFormChecksWhatAProviderKeptByAPreparedValueResolves()
+    async throws
+  {
+    func makeApp() -> Injector {
+      let injector = Injector(label: "app")
+      injector.map(Depot.self, scope: .eagerSingleton) { injector async throws in
+        Depot(workshop: try injector.resolve(Checkout.self))
+      }
+      injector.map((any Radio).self) { _ in FM() }
+      injector.map(Inventory.self) { _ in Inventory() }
+      return injector
+    }
+    let injector = makeApp()
+    try await injector.prepare()
+
+    let report = Self.synchronousReport(of: injector, roots: Depot.self)
+
+    #expect(
+      report.problems.contains {
+        $0.key == InjectionKey(Context.self) && $0.path.first == InjectionKey(Depot.self)
+      }, "\(report)")
+    #expect(throws: InjectionError.self) {
+      try injector.resolve(Depot.self).workshop.makeOrders()
+    }
+    let complete = makeApp()
+    complete.map(Context.self) { _ in Context() }
+    try await complete.prepare()
+    #expect(Self.synchronousReport(of: complete, roots: Depot.self).problems.isEmpty)
+  }
+
+  @Test func afterPrepareAPreparedValueHoldingAnUnresolvedInjectedPropertyIsAProblemWithAFix()
+    async throws
+  {
+    let injector = Injector(label: "app")
+    injector.map(Inventory.self) { _ in Inventory() }
+    // Created by the app's code, not by a build: its property resolves on its first read.
+    let depot = withInjector(injector) { Depot(workshop: Checkout()) }
+    injector.map(Depot.self, scope: .eagerSingleton) { _ async in depot }
+    try await injector.prepare()
+
+    let report = Self.synchronousReport(of: injector, roots: Depot.self)
+
+    let problem = try #require(report.problems.first { $0.key == InjectionKey(Depot.self) })
+    #expect(problem.kind == .factoryFailed, "\(report)")
+    #expect(problem.description.contains("try await injector.validate(roots: …)"))
+    #expect(throws: InjectionError.self) {
+      try injector.resolve(Depot.self).workshop.makeOrders()
+    }
+  }
 }
 
 private struct FM: Radio {}

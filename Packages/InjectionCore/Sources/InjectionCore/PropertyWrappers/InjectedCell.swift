@@ -114,6 +114,9 @@ class InjectedCell<Value>: InjectedCellBase, @unchecked Sendable {
   /// Whether the value is published; then `resolved` holds it for good.
   var isResolved: Bool { isPublished }
 
+  /// The value once published (one acquiring load, no lock), else `nil`; never resolves it.
+  var resolvedValue: Any? { isPublished ? resolved : nil }
+
   /// Resolves and publishes the value, or stops the program with the diagnostic.
   @usableFromInline
   final func resolveOnFirstRead() -> Value {

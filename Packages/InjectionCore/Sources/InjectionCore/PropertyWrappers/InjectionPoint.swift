@@ -32,6 +32,25 @@ public protocol InjectionPoint {
   /// Whether the property has its value; it keeps it from then on.
   var isResolved: Bool { get }
 
+  /// The property's value once it is resolved, else `nil`; reading it never resolves it.
+  ///
+  /// Tools that look inside built objects read what a resolved property holds without the risk
+  /// of a first read, which resolves the property and stops the program when that fails:
+  ///
+  /// ```swift
+  /// func resolvedValues(of object: AnyObject) -> [Any] {
+  ///   Mirror(reflecting: object).children.compactMap { child in
+  ///     (child.value as? any InjectionPoint)?.resolvedValue
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The value is the property's own, as its type declares it: an optional property resolved
+  /// to `nil` gives a value that holds that `nil` (``isResolved`` tells it from an unresolved
+  /// one), which a cast such as `as? Engine` rejects. The default implementation returns `nil`,
+  /// for a conforming type that keeps no value; ``Injected`` returns its value.
+  var resolvedValue: Any? { get }
+
   /// The injector the property resolves from, or resolved from once it has its value.
   ///
   /// Before the property is resolved: the one that built its owner (held weakly, so `nil` once
@@ -56,6 +75,11 @@ public protocol InjectionPoint {
   func bind(to injector: Injector) throws(InjectionError)
 }
 
+extension InjectionPoint {
+  /// `nil`: a conforming type that keeps a value implements ``resolvedValue`` to return it.
+  public var resolvedValue: Any? { nil }
+}
+
 extension Injected: InjectionPoint {
   /// The key this property resolves: its value's type (the wrapped type for an optional) and
   /// its name.
@@ -66,6 +90,9 @@ extension Injected: InjectionPoint {
 
   /// Whether this property has its value.
   public var isResolved: Bool { cell.isResolved }
+
+  /// This property's value once resolved, else `nil`; reading it never resolves it.
+  public var resolvedValue: Any? { cell.resolvedValue }
 
   /// The injector this property resolves from, or resolved from (held weakly once resolved).
   public var injector: Injector? { cell.resolvingInjector }

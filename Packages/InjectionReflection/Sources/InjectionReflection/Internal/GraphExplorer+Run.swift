@@ -112,12 +112,38 @@ extension GraphExplorer {
       // What a rebuild that failed built stands (its values are in the copy, and so are the
       // providers they hold), but not the dependencies it met.
       let heldEvents = rebuilt.close()
+      // An ancestor's eager singleton that a nearer injector maps again is not reached from the
+      // validated injector: what its build met is left out (its providers are not explored).
+      var chain: [Injector] = []  // the validated injector's copy first
+      var next = copy
+      while let level = next {
+        chain.append(level)
+        next = level.parent
+      }
+      let nearerKeys = chain.indices.map { index in
+        Set((copied ?? []).prefix(index).flatMap { $0.mappings.map(\.key) })
+      }
       // The providers and lazy values its value holds resolve in the injector that built it:
       // validation resolves their keys in that injector's copy instead.
       var standing: Set<InjectionKey> = []
       var heldDeferred: [DeferredValue] = []
-      var level = copy
-      while let injector = level {
+      for (index, injector) in chain.enumerated() {
+        // The values the copy shares, which `prepare()` built in the injector (each that the
+        // validated injector reaches): what they hold resolves later in the injector, and in
+        // its copy here; one that holds what validation cannot follow is a problem.
+        for shared in keepingPreparedValues ? GraphExplorer.sharedValues(of: injector) : []
+        where !nearerKeys[index].contains(shared) && !removed.contains(shared) {
+          guard let value = try? injector.resolve(shared) else { continue }
+          guard let held = RebuiltEagerSingletons.deferredResolutions(in: value) else {
+            failedEagerSingletons.append(GraphExplorer.unfollowedPreparedValue(shared))
+            continue
+          }
+          heldDeferred += held.map {
+            DeferredValue(
+              value: KeyResolution(deferred: $0, injector: injector),
+              path: [shared], injector: ObjectIdentifier(injector))
+          }
+        }
         for taken in injector.eagerSingletonsTakenFromOriginal {
           guard let value = try? injector.resolve(taken.key) else {
             standing.insert(taken.key)
@@ -137,18 +163,6 @@ extension GraphExplorer {
               path: [taken.key], injector: ObjectIdentifier(injector))
           }
         }
-        level = injector.parent
-      }
-      // An ancestor's eager singleton that a nearer injector maps again is not reached from the
-      // validated injector: what its build met is left out (its providers are not explored).
-      var chain: [Injector] = []  // the validated injector's copy first
-      var next = copy
-      while let level = next {
-        chain.append(level)
-        next = level.parent
-      }
-      let nearerKeys = chain.indices.map { index in
-        Set((copied ?? []).prefix(index).flatMap { $0.mappings.map(\.key) })
       }
       for held in heldEvents {
         if let index = chain.firstIndex(where: { $0 === held.event.injector }),

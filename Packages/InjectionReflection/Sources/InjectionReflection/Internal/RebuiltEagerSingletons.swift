@@ -53,18 +53,18 @@ final class RebuiltEagerSingletons: Sendable {
   }
 
   /// The ``Provider`` and ``Lazy`` values that `value`, or a value it holds (within a few
-  /// levels), holds; `nil` when it holds what validation cannot follow into the injector that
-  /// built it: an `@Injected` property not resolved yet, or one that holds a provider or lazy
-  /// value.
+  /// levels, resolved `@Injected` properties included), holds; `nil` when it holds what
+  /// validation cannot follow into the injector that built it: an `@Injected` property not
+  /// resolved yet.
   static func deferredResolutions(in value: Any, depth: Int = 4) -> [any ResolvableElsewhere]? {
     if let deferred = value as? any ResolvableElsewhere { return [deferred] }
     if value is any DeferredResolution { return nil }
-    // An `@Injected` cell is not reflected further: its custom mirror may resolve its value,
-    // in the app's injector.
+    // An `@Injected` cell is not reflected (its custom mirror may resolve its value, in the
+    // app's injector): the value it resolved is read without resolving, and followed. One not
+    // resolved yet would resolve on its first read, from an injector validation does not hold.
     if let point = value as? any InjectionPoint {
-      let type = point.key.unqualifiedTypeName
-      let isFollowed = point.isResolved && !type.hasPrefix("Provider<") && !type.hasPrefix("Lazy<")
-      return isFollowed ? [] : nil
+      guard point.isResolved, let resolved = point.resolvedValue else { return nil }
+      return deferredResolutions(in: resolved, depth: depth)
     }
     // Another custom mirror is not reflected either, but those of the standard collections and
     // of an optional, which list what they hold.
