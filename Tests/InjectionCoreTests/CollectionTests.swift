@@ -288,6 +288,25 @@ import Testing
     #expect(try child.resolveAll(InjectionKey([String].self)).isEmpty)
   }
 
+  @Test func observersSeeTheErasedResolveAllAsOneResolutionOfTheCollection() throws {
+    let injector = Injector()
+    injector.contribute(Int.self, to: 3)
+    let events = Mutex<[String]>([])
+    let observation = injector.observeResolutions { event in
+      switch event.phase {
+      case .started: events.withLock { $0.append("started \(event.key)") }
+      case .ended(.built(let value)): events.withLock { $0.append("built \(value)") }
+      default: break
+      }
+    }
+
+    _ = try injector.resolveAll(InjectionKey([Int].self))
+    observation.cancel()
+
+    let key = InjectionKey([Int].self)
+    #expect(events.withLock { $0 } == ["started \(key)", "built [3]"])
+  }
+
   @Test func aCopyHasTheContributionsUnbuiltAndInOrder() throws {
     let parent = Injector()
     parent.contribute((any Destination).self, scope: .singleton) { _ in NamedDestination("p") }

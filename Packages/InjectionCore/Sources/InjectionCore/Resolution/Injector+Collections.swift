@@ -79,7 +79,7 @@ extension Injector {
       }
       return values
     }
-    guard !isObserved, let type = key.type else { return try resolve() }
+    guard isObserved, let type = key.type else { return try resolve() }
     return try observedResolution(Key(type: type, named: key.name), resolve)
   }
 

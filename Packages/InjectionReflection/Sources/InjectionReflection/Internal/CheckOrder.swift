@@ -27,9 +27,21 @@ final class CheckOrder: Sendable {
   }
 
   let state = Mutex(State())
+  /// The collections with a contribution that caches its value: a resolution of one may meet
+  /// a value that an earlier check built, which tells no observer (a contribution's resolution
+  /// sends no event of its own), so each counts as met.
+  let cachingCollections: Set<InjectionKey>
+
+  init(cachingCollections: Set<InjectionKey> = []) {
+    self.cachingCollections = cachingCollections
+  }
 
   func observe(_ event: ResolutionEvent) {
-    guard case .ended(.cached) = event.phase else { return }
+    switch event.phase {
+    case .ended(.cached): break
+    case .ended(.built) where cachingCollections.contains(event.key): break
+    default: return
+    }
     state.withLock { state in
       if state.check > 0 { state.met.append((state.check, event.key)) }
     }

@@ -13,7 +13,7 @@ extension GraphExplorer {
     let snapshot: InjectorSnapshot
     let recorder: GraphRecorder
     /// Which checks met values that earlier checks built, to be made again in a fresh copy.
-    let order = CheckOrder()
+    let order: CheckOrder
     /// Whether the copies share the values the injector built with `async` factories.
     let keepingPreparedValues: Bool
     /// The root or mapping of each check of ``order``.
@@ -65,6 +65,10 @@ extension GraphExplorer {
       recorder = GraphRecorder(nearerKeys: Lifetimes.nearerKeys(in: snapshot))
       let excluded = Set(excluding)
       self.excluded = excluded
+      let contributions = snapshot.contributions + snapshot.inherited.flatMap(\.contributions)
+      order = CheckOrder(
+        cachingCollections: Set(
+          contributions.filter { $0.scope != .transient && $0.scope != .graph }.map(\.key)))
 
       // The copy: an eager singleton that fails is reported and left out, and the copy is
       // made again without it, so that one failure does not hide the rest.
