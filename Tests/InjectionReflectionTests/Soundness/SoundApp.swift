@@ -81,8 +81,9 @@ struct SoundApp {
         decorateCarrier(SoundKeys.carrier(key), edges: edges, fails: fails, on: mapper)
       } else {
         mapper.decorate((any SoundNode).self, named: SoundKeys.name(key)) { value, injector in
-          _ = try resolve(edges, in: injector)
+          let resolved = try resolve(edges, in: injector)
           if fails { throw SoundFailure(key: SoundKeys.name(key)) }
+          value.keep(resolved)
           return value
         }
       }
@@ -132,8 +133,9 @@ struct SoundApp {
     _ type: C.Type, edges: [SoundEdge], fails: Bool, on mapper: some Mapper
   ) {
     mapper.decorate(C.self) { value, injector in
-      _ = try resolve(edges, in: injector)
+      let resolved = try resolve(edges, in: injector)
       if fails { throw SoundFailure(key: "\(C.self)") }
+      value.keep(resolved)
       return value
     }
   }

@@ -1,22 +1,36 @@
 import InjectionCore
+import InjectionTestHelpers
 
 /// A value of the generated graphs: what it holds (values, providers and lazy values that its
-/// factory kept, and its `@Injected` properties) is walked after a resolution, to call every
-/// provider and read every lazy value reachable from it.
+/// factory and its decorators kept, and its `@Injected` properties) is walked after a
+/// resolution, to call every provider and read every lazy value reachable from it.
 protocol SoundNode: AnyObject, Sendable {
   var parts: [Any] { get }
+  /// What decorators resolved for this value, kept with it (as a decorator keeps the
+  /// dependencies it gives the value), so that the providers among them are reachable.
+  var decorations: Locked<[Any]> { get }
+}
+
+extension SoundNode {
+  /// Keeps what a decorator resolved with this value.
+  func keep(_ resolved: [Any]) {
+    decorations.withLock { $0 += resolved }
+  }
 }
 
 /// What a factory of a named key (`n0` … `n5`) builds.
 ///
-/// `@unchecked Sendable`: `parts` is a constant, set in `init` and read only by the test's task
-/// after the resolution that built it returned.
+/// `@unchecked Sendable`: `built` is a constant, set in `init` and read only by the test's task
+/// after the resolution that built it returned; `decorations` is guarded by its lock.
 final class SoundLeaf: SoundNode, @unchecked Sendable {
-  let parts: [Any]
+  private let built: [Any]
+  let decorations = Locked<[Any]>([])
 
   init(parts: [Any]) {
-    self.parts = parts
+    built = parts
   }
+
+  var parts: [Any] { built + decorations.withLock { $0 } }
 }
 
 /// An `Injectable` class of the generated graphs (keys `C6` … `C9`): created automatically when
@@ -31,17 +45,19 @@ enum SoundRequestScope: ResettableScope {}
 
 // The carriers are `@unchecked Sendable` for the same reason: the injector that builds one
 // resolves its `@Injected` properties before it hands it out, `extra` is a constant, and the
-// test reads both only on its own task after the resolution returned.
+// test reads both only on its own task after the resolution returned; `decorations` is guarded
+// by its lock.
 
 /// Needs `n0` and the carrier `C7`.
 final class C6: SoundCarrier, @unchecked Sendable {
   @Injected(named: "n0") var first: any SoundNode
   @Injected var second: C7
   let extra: [Any]
+  let decorations = Locked<[Any]>([])
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [cell(_first), cell(_second)] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra + decorations.withLock { $0 } }
 }
 
 /// Needs `n1` optionally, and holds a provider of `n2`.
@@ -49,10 +65,11 @@ final class C7: SoundCarrier, @unchecked Sendable {
   @Injected(named: "n1") var first: (any SoundNode)?
   @Injected(named: "n2") var second: Provider<any SoundNode>
   let extra: [Any]
+  let decorations = Locked<[Any]>([])
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [cell(_first), cell(_second)] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra + decorations.withLock { $0 } }
 }
 
 /// Holds a lazy `n3`, and needs the carrier `C9`.
@@ -60,10 +77,11 @@ final class C8: SoundCarrier, @unchecked Sendable {
   @Injected(named: "n3") var first: Lazy<any SoundNode>
   @Injected var second: C9
   let extra: [Any]
+  let decorations = Locked<[Any]>([])
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [cell(_first), cell(_second)] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra + decorations.withLock { $0 } }
 }
 
 /// Needs `n4` and the collection `all`.
@@ -71,10 +89,11 @@ final class C9: SoundCarrier, @unchecked Sendable {
   @Injected(named: "n4") var first: any SoundNode
   @Injected(all: (any SoundNode).self, named: "all") var second: [any SoundNode]
   let extra: [Any]
+  let decorations = Locked<[Any]>([])
 
   init() { extra = [] }
   init(extra: [Any]) { self.extra = extra }
-  var parts: [Any] { [cell(_first), cell(_second)] + extra }
+  var parts: [Any] { [cell(_first), cell(_second)] + extra + decorations.withLock { $0 } }
 }
 
 /// An `@Injected` property read without resolving it: its value once resolved, else a
