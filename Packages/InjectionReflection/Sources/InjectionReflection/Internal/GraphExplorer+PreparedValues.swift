@@ -1,12 +1,12 @@
 import InjectionCore
 
 extension GraphExplorer {
-  /// The keys whose value `copy`, made with `keepingPreparedValues`, shares with the injector
-  /// it copies: its own `.singleton` and `.eagerSingleton` mappings with an `async` or
-  /// main-actor factory that the injector had built (with `prepare()`), which the copy hands
-  /// out without building them.
-  static func sharedValues(of copy: Injector) -> [InjectionKey] {
-    copy.snapshot().mappings.filter {
+  /// The keys whose value a copy made with `keepingPreparedValues` shares with the injector it
+  /// copies, from `mappings`, the copy's own as it was made: its `.singleton` and
+  /// `.eagerSingleton` mappings with an `async` or main-actor factory that the injector had
+  /// built (with `prepare()`), which the copy hands out without building them.
+  static func sharedValues(in mappings: [MappingSnapshot]) -> [InjectionKey] {
+    mappings.filter {
       ($0.recipe == .asyncFactory || $0.recipe == .mainActorFactory)
         && ($0.scope == .singleton || $0.scope == .eagerSingleton)
         && $0.resettableScope == nil && $0.aliasTarget == nil && $0.isBuilt

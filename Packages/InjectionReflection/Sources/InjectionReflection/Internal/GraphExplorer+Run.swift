@@ -135,7 +135,8 @@ extension GraphExplorer {
         // The values the copy shares, which `prepare()` built in the injector (each that the
         // validated injector reaches): what they hold resolves later in the injector, and in
         // its copy here; one that holds what validation cannot follow is a problem.
-        for shared in keepingPreparedValues ? GraphExplorer.sharedValues(of: injector) : []
+        let own = keepingPreparedValues ? copied?[index].mappings ?? [] : []
+        for shared in GraphExplorer.sharedValues(in: own)
         where !nearerKeys[index].contains(shared) && !removed.contains(shared) {
           guard let value = try? injector.resolve(shared) else { continue }
           guard let held = RebuiltEagerSingletons.deferredResolutions(in: value) else {
