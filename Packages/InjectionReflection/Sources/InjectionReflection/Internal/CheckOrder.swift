@@ -39,7 +39,8 @@ final class CheckOrder: Sendable {
   func observe(_ event: ResolutionEvent) {
     switch event.phase {
     case .ended(.cached): break
-    case .ended(.built) where cachingCollections.contains(event.key): break
+    case .ended(.built) where !cachingCollections.isEmpty && cachingCollections.contains(event.key):
+      break
     default: return
     }
     state.withLock { state in
