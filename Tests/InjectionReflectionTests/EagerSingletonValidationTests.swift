@@ -203,6 +203,84 @@ import Testing
     withExtendedLifetime(app) {}
   }
 
+  /// An app whose trailer was built once, holding `parts`; its factory throws when it is built
+  /// again, so validation takes the app's trailer and walks what it holds.
+  private static func makeTrailerApp(parts: @escaping @Sendable (Lazy<Tyre>) -> any Sendable)
+    -> Injector
+  {
+    let app = Injector(label: "app")
+    let builds = Counter()
+    app.map(Trailer.self, scope: .eagerSingleton) { injector in
+      if builds.increment() > 1 { throw Stall() }
+      return Trailer(parts: [parts(try injector.resolve(Lazy<Tyre>.self))])
+    }
+    return app
+  }
+
+  /// Wraps `value` in `levels` arrays.
+  private static func nested(_ value: any Sendable, levels: Int) -> any Sendable {
+    (0..<levels).reduce(value) { inner, _ in [inner] }
+  }
+
+  @Test func aLazyHeldTenLevelsDeepByABuiltEagerSingletonIsChecked() async throws {
+    let parts: @Sendable (Lazy<Tyre>) -> any Sendable = { Self.nested($0, levels: 10) }
+    let report = Self.synchronousReport(of: Self.makeTrailerApp(parts: parts), roots: Trailer.self)
+    let awaited = await Self.makeTrailerApp(parts: parts).validationReport(roots: Trailer.self)
+
+    for report in [report, awaited] {
+      #expect(
+        report.problems.contains {
+          $0.key == InjectionKey(Tyre.self) && $0.path == [InjectionKey(Trailer.self)]
+        }, "\(report)")
+    }
+  }
+
+  /// A ring of links; the last keeps what it is given and points back to the first.
+  final class Link: @unchecked Sendable {
+    // `@unchecked Sendable`: `next` and `cargo` are set once, by `ring(of:holding:)`, before the
+    // ring is handed to the injector; nothing writes them after.
+    var next: Link?
+    var cargo: (any Sendable)?
+
+    /// `count` links in a ring, the last holding `cargo`; returns the first.
+    static func ring(of count: Int, holding cargo: any Sendable) -> Link {
+      let first = Link()
+      var last = first
+      for _ in 1..<count {
+        let link = Link()
+        last.next = link
+        last = link
+      }
+      last.cargo = cargo
+      last.next = first
+      return first
+    }
+  }
+
+  @Test func aLazyAtTheEndOfARingOfObjectsHeldByABuiltEagerSingletonIsCheckedOnce() async throws {
+    let parts: @Sendable (Lazy<Tyre>) -> any Sendable = { Link.ring(of: 8, holding: $0) }
+    let report = Self.synchronousReport(of: Self.makeTrailerApp(parts: parts), roots: Trailer.self)
+    let awaited = await Self.makeTrailerApp(parts: parts).validationReport(roots: Trailer.self)
+
+    for report in [report, awaited] {
+      let tyres = report.problems.filter { $0.key == InjectionKey(Tyre.self) }
+      #expect(tyres.count == 1, "\(report)")
+    }
+  }
+
+  @Test func aValueNestedDeeperThanValidationFollowsMakesItsEagerSingletonAProblem() async throws {
+    let parts: @Sendable (Lazy<Tyre>) -> any Sendable = { Self.nested($0, levels: 100) }
+    let report = Self.synchronousReport(of: Self.makeTrailerApp(parts: parts), roots: Trailer.self)
+    let awaited = await Self.makeTrailerApp(parts: parts).validationReport(roots: Trailer.self)
+
+    for report in [report, awaited] {
+      #expect(
+        report.problems.contains {
+          $0.kind == .eagerSingletonFailed && $0.key == InjectionKey(Trailer.self)
+        }, "\(report)")
+    }
+  }
+
   private static func synchronousReport(of injector: Injector, roots: Winch.Type)
     -> ValidationReport
   {

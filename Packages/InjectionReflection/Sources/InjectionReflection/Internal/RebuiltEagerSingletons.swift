@@ -52,11 +52,26 @@ final class RebuiltEagerSingletons: Sendable {
     }
   }
 
-  /// The ``Provider`` and ``Lazy`` values that `value`, or a value it holds (within a few
-  /// levels, resolved `@Injected` properties included), holds; `nil` when it holds what
-  /// validation cannot follow into the injector that built it: an `@Injected` property not
-  /// resolved yet.
-  static func deferredResolutions(in value: Any, depth: Int = 4) -> [any ResolvableElsewhere]? {
+  /// The ``Provider`` and ``Lazy`` values that `value`, or a value it holds (resolved
+  /// `@Injected` properties included), holds; `nil` when it holds what validation cannot follow
+  /// into the injector that built it: an `@Injected` property not resolved yet, or values nested
+  /// deeper than `maximumDepth` levels.
+  ///
+  /// Each object is walked once: `value` holds every object the walk meets while it runs, so an
+  /// object's identity names it for the whole walk.
+  static func deferredResolutions(in value: Any) -> [any ResolvableElsewhere]? {
+    var walked = Set<ObjectIdentifier>()
+    return deferredResolutions(in: value, depth: maximumDepth, walked: &walked)
+  }
+
+  /// How many levels of stored properties and elements the walk follows: far more than values
+  /// nest in practice; a value nested deeper makes its holder a value validation cannot follow
+  /// (a problem), never a silent pass.
+  static let maximumDepth = 64
+
+  private static func deferredResolutions(
+    in value: Any, depth: Int, walked: inout Set<ObjectIdentifier>
+  ) -> [any ResolvableElsewhere]? {
     if let deferred = value as? any ResolvableElsewhere { return [deferred] }
     if value is any DeferredResolution { return nil }
     // An `@Injected` cell is not reflected (its custom mirror may resolve its value, in the
@@ -64,19 +79,22 @@ final class RebuiltEagerSingletons: Sendable {
     // resolved yet would resolve on its first read, from an injector validation does not hold.
     if let point = value as? any InjectionPoint {
       guard point.isResolved, let resolved = point.resolvedValue else { return nil }
-      return deferredResolutions(in: resolved, depth: depth)
+      return deferredResolutions(in: resolved, depth: depth, walked: &walked)
     }
     // Another custom mirror is not reflected either, but those of the standard collections and
     // of an optional, which list what they hold.
     let listsWhatItHolds = value is any Collection || value is any OptionalValue
-    guard depth > 0, listsWhatItHolds || !(value is any CustomReflectable) else { return [] }
+    guard listsWhatItHolds || !(value is any CustomReflectable) else { return [] }
+    if type(of: value) is AnyClass {
+      guard walked.insert(ObjectIdentifier(value as AnyObject)).inserted else { return [] }
+    }
     var found: [any ResolvableElsewhere] = []
     var mirror: Mirror? = Mirror(reflecting: value)
     while let current = mirror {
       for child in current.children {
-        guard let inner = deferredResolutions(in: child.value, depth: depth - 1) else {
-          return nil
-        }
+        guard depth > 0,
+          let inner = deferredResolutions(in: child.value, depth: depth - 1, walked: &walked)
+        else { return nil }
         found += inner
       }
       mirror = current.superclassMirror
