@@ -356,42 +356,50 @@ enum GraphExplorer {
     collections: [InjectionKey: [String]], state: GraphRecorder.State,
     removed: Set<InjectionKey>, roots: Set<InjectionKey>, decorators: [InjectionKey: Int]
   ) -> DependencyGraph {
-    var kinds: [InjectionKey: DependencyGraph.Node.Kind] = [:]
-    var resettableScopes: [InjectionKey: String] = [:]
-    var aliasTargets: [InjectionKey: InjectionKey] = [:]
-    var perArgument: Set<InjectionKey> = []
-    var disposals: [InjectionKey: MappingSnapshot.Disposal] = [:]
-    for (mapping, owner) in mappings where kinds[mapping.key] == nil {
-      kinds[mapping.key] = .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner)
-      resettableScopes[mapping.key] = mapping.resettableScope
-      aliasTargets[mapping.key] = mapping.aliasTarget
-      if mapping.cachesPerArgument { perArgument.insert(mapping.key) }
-      disposals[mapping.key] = disposal(of: mapping, built: state.builtDisposable[mapping.key])
+    // Each key's kind, with the index in `mappings` of the mapping its node shows (the first
+    // of its key): one dictionary for all a mapping says, so each key is hashed once or twice,
+    // not once per detail.
+    var kinds: [InjectionKey: (kind: DependencyGraph.Node.Kind, mapping: Int?)] = [:]
+    for (index, (mapping, owner)) in mappings.enumerated() where kinds[mapping.key] == nil {
+      kinds[mapping.key] = (
+        .mapped(scope: mapping.scope, recipe: mapping.recipe, owner: owner), index
+      )
+    }
+    // Whether the value built for each mapping is disposable, by the mapping's index; the
+    // latest build of a key says it.
+    var builtDisposable = [Bool?](repeating: nil, count: mappings.count)
+    for (key, isDisposable) in state.builtDisposable {
+      if let index = kinds[key]?.mapping { builtDisposable[index] = isDisposable }
     }
     // A collection is a new array for each resolution, of the values its contributions make;
     // their dependencies are the collection's edges.
     for (key, owners) in collections where kinds[key] == nil {
       let count = owners.count == 1 ? "1 contribution" : "\(owners.count) contributions"
-      kinds[key] = .mapped(
-        scope: .transient, recipe: .factory,
-        owner: "collection of \(count): \(owners.joined(separator: ", "))")
+      kinds[key] = (
+        .mapped(
+          scope: .transient, recipe: .factory,
+          owner: "collection of \(count): \(owners.joined(separator: ", "))"),
+        nil
+      )
     }
     let optionals = Set(state.unmappedOptionals.map(\.key))
     for key in state.seen where kinds[key] == nil {
-      kinds[key] = optionals.contains(key) ? .unmappedOptional : .automatic
+      kinds[key] = (optionals.contains(key) ? .unmappedOptional : .automatic, nil)
     }
     for key in state.missing {
       // A mapped key that fails to resolve is excluded or a failed eager singleton: it stays
       // a mapping in the graph.
-      if case .mapped = kinds[key] { continue }
-      kinds[key] = .missing
+      if case .mapped = kinds[key]?.kind { continue }
+      kinds[key] = (.missing, nil)
     }
-    let nodes = kinds.map {
-      DependencyGraph.Node(
-        key: $0.key, kind: $0.value, isRoot: roots.contains($0.key),
-        resettableScope: resettableScopes[$0.key], decoratorCount: decorators[$0.key] ?? 0,
-        aliasTarget: aliasTargets[$0.key], cachesPerArgument: perArgument.contains($0.key),
-        disposal: disposals[$0.key] ?? .notOwned)
+    let nodes = kinds.map { key, node in
+      let mapping = node.mapping.map { mappings[$0].mapping }
+      let built = node.mapping.flatMap { builtDisposable[$0] }
+      return DependencyGraph.Node(
+        key: key, kind: node.kind, isRoot: roots.contains(key),
+        resettableScope: mapping?.resettableScope, decoratorCount: decorators[key] ?? 0,
+        aliasTarget: mapping?.aliasTarget, cachesPerArgument: mapping?.cachesPerArgument ?? false,
+        disposal: mapping.map { disposal(of: $0, built: built) } ?? .notOwned)
     }
     let deferred = state.deferredDependencies.filter {
       kinds[$0.to] != nil && !state.dependencies.contains($0)

@@ -34,10 +34,16 @@ final class GraphRecorder: Sendable {
     var propertiesByType: [ObjectIdentifier: [(key: InjectionKey, name: String)]] = [:]
     /// The resolutions inside builds that may make captive dependencies.
     var held: [HeldResolution] = []
-    /// Whether the value built for each owned key (a singleton or eager singleton) is
-    /// `InjectionDisposable` or `AsyncInjectionDisposable`: what the graph says of a key whose
-    /// mapping alone cannot tell (a protocol or class key).
-    var builtDisposable: [InjectionKey: Bool] = [:]
+    /// Whether the value built for each owned key (a singleton or eager singleton) is disposable.
+    ///
+    /// Disposable: `InjectionDisposable` or `AsyncInjectionDisposable`. In the order the values
+    /// were built (a later build of a key says it): what the graph says of a key whose mapping
+    /// alone cannot tell (a protocol or class key). A list, not a dictionary: the graph looks
+    /// each key up once, in its own.
+    var builtDisposable: [(key: InjectionKey, isDisposable: Bool)] = []
+    /// Whether the instances of each class built are disposable, by the class's identity
+    /// (metadata lives as long as the process): the two dynamic casts are made once per class.
+    var disposableByClass: [ObjectIdentifier: Bool] = [:]
   }
 
   let state = Mutex(State())
@@ -63,10 +69,9 @@ final class GraphRecorder: Sendable {
       }
     case .ended(.built(let value)):
       let properties = properties(of: value)
-      // Only for the values an injector owns: one conformance check per built value.
+      // Only for the values an injector owns: two conformance checks per class built.
       let isOwned = event.scope == .singleton || event.scope == .eagerSingleton
-      let isDisposable =
-        isOwned ? value is any InjectionDisposable || value is any AsyncInjectionDisposable : nil
+      let isDisposable = isOwned ? isDisposable(value) : nil
       let isUnmappedOptional = event.servedBy == nil && Self.isNilOptional(value)
       let later = value as? any DeferredResolution
       state.withLock { state in
@@ -85,7 +90,7 @@ final class GraphRecorder: Sendable {
         if isUnmappedOptional {
           state.unmappedOptionals.append((event.key, event.path))
         }
-        if let isDisposable { state.builtDisposable[event.key] = isDisposable }
+        if let isDisposable { state.builtDisposable.append((event.key, isDisposable)) }
       }
     case .ended(.cached), .disposed:
       break
@@ -134,6 +139,25 @@ final class GraphRecorder: Sendable {
       state.withLock { $0.propertiesByType[identity] = properties }
     }
     return properties
+  }
+
+  /// Whether `value` is `InjectionDisposable` or `AsyncInjectionDisposable`.
+  ///
+  /// Asked once per class: whether an object conforms depends on its class alone. Any other
+  /// value is asked each time (an optional, say, conforms as the value it holds does).
+  private func isDisposable(_ value: Any) -> Bool {
+    let type = Swift.type(of: value)
+    guard type is AnyObject.Type else { return Self.conformsToDisposal(value) }
+    let identity = ObjectIdentifier(type)
+    if let known = state.withLock({ $0.disposableByClass[identity] }) { return known }
+    let isDisposable = Self.conformsToDisposal(value)
+    state.withLock { $0.disposableByClass[identity] = isDisposable }
+    return isDisposable
+  }
+
+  /// The two dynamic casts: whether `value` conforms to either disposal protocol.
+  private static func conformsToDisposal(_ value: Any) -> Bool {
+    value is any InjectionDisposable || value is any AsyncInjectionDisposable
   }
 
   /// Whether `value` is an optional holding nothing.

@@ -27,10 +27,10 @@ final class RebuiltEagerSingletons: Sendable {
   ///
   /// - Returns: Whether the event is held; once the copy is made, none is.
   func hold(_ event: ResolutionEvent) -> Bool {
-    let held = HeldEvent(event: event, root: event.path.first ?? event.key)
-    return state.withLock {
+    state.withLock {
+      // Once the copy is made, for every event validation explores, nothing is copied.
       guard $0.isOpen else { return false }
-      $0.events.append(held)
+      $0.events.append(HeldEvent(event: event, root: event.path.first ?? event.key))
       return true
     }
   }
