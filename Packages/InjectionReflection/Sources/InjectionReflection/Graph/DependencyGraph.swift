@@ -138,73 +138,83 @@ public struct DependencyGraph: Sendable, Hashable {
   ///   - edges: The dependencies.
   package init(injector: String, nodes: [Node], edges: [Edge]) {
     self.injector = injector
-    // Each key's description is computed once (its type's unqualified name once per type), and
-    // keys are sorted once: nodes and edges are then sorted by the keys' ranks, integers, not
-    // by comparing strings.
+    // Each key is hashed once, into an index; what follows works on arrays by that index. Each
+    // key's description is computed once (its type's unqualified name once per type), and keys
+    // are sorted once: nodes and edges are then sorted by the keys' ranks, integers, not by
+    // comparing strings.
+    var indexOfKey: [InjectionKey: Int] = [:]
+    indexOfKey.reserveCapacity(nodes.count)
+    var keys: [InjectionKey] = []
+    keys.reserveCapacity(nodes.count)
+    func index(of key: InjectionKey) -> Int {
+      if let known = indexOfKey[key] { return known }
+      keys.append(key)
+      indexOfKey[key] = keys.count - 1
+      return keys.count - 1
+    }
+    let nodeKeys = nodes.map { index(of: $0.key) }
+    let edgeKeys = edges.map { (from: index(of: $0.from), to: index(of: $0.to)) }
     var unqualified: [String: String] = [:]
-    var descriptions: [InjectionKey: String] = [:]
-    descriptions.reserveCapacity(nodes.count)
-    func describe(_ key: InjectionKey) {
-      guard descriptions[key] == nil else { return }
+    var typeNames: [String] = []
+    typeNames.reserveCapacity(keys.count)
+    let descriptions = keys.map { key in
+      let typeName = key.typeName
+      typeNames.append(typeName)
       let type: String
-      if let known = unqualified[key.typeName] {
+      if let known = unqualified[typeName] {
         type = known
       } else {
         type = key.unqualifiedTypeName
-        unqualified[key.typeName] = type
+        unqualified[typeName] = type
       }
-      descriptions[key] = key.name.map { "\(type) named \"\($0)\"" } ?? type
+      return key.name.map { "\(type) named \"\($0)\"" } ?? type
     }
-    for node in nodes { describe(node.key) }
-    for edge in edges {
-      describe(edge.from)
-      describe(edge.to)
+    let sortedKeys = keys.indices.sorted {
+      descriptions[$0] != descriptions[$1]
+        ? descriptions[$0] < descriptions[$1] : typeNames[$0] < typeNames[$1]
     }
-    let sortedKeys = descriptions.map { (description: $0.value, key: $0.key) }
-      .sorted {
-        $0.description != $1.description
-          ? $0.description < $1.description : $0.key.typeName < $1.key.typeName
-      }
-    var rank: [InjectionKey: Int] = [:]
-    rank.reserveCapacity(sortedKeys.count)
-    for (position, entry) in sortedKeys.enumerated() { rank[entry.key] = position }
-    let sortedNodes = nodes.map { (rank[$0.key] ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    var rank = [Int](repeating: 0, count: keys.count)
+    for (position, key) in sortedKeys.enumerated() { rank[key] = position }
+    let nodeOrder = nodes.indices.map { (rank[nodeKeys[$0]], $0) }.sorted { $0.0 < $1.0 }
+    let sortedNodes = nodeOrder.map { nodes[$0.1] }
     self.nodes = sortedNodes
     // One integer per edge, its ends' ranks; the property breaks a tie (rare: one key holding
     // another in two properties has one edge).
-    let keyCount = sortedKeys.count
+    let keyCount = keys.count
     let edgeOrder = edges.indices.map { index in
-      ((rank[edges[index].from] ?? 0) * keyCount + (rank[edges[index].to] ?? 0), index)
+      (rank[edgeKeys[index].from] * keyCount + rank[edgeKeys[index].to], index)
     }
     .sorted {
       $0.0 != $1.0
         ? $0.0 < $1.0 : (edges[$0.1].property ?? "") < (edges[$1.1].property ?? "")
     }
-    let sortedEdges = edgeOrder.map { edges[$0.1] }
-    self.edges = sortedEdges
+    self.edges = edgeOrder.map { edges[$0.1] }
     var typesByName: [String: Set<String>] = [:]
-    for node in nodes {
-      typesByName[unqualified[node.key.typeName] ?? "", default: []].insert(node.key.typeName)
+    for key in nodeKeys {
+      typesByName[unqualified[typeNames[key]] ?? "", default: []].insert(typeNames[key])
     }
     let ambiguousNames = Set(typesByName.filter { $0.value.count > 1 }.keys)
     self.ambiguousNames = ambiguousNames
     var titles: [InjectionKey: String] = [:]
     titles.reserveCapacity(nodes.count)
-    var nodeIndex: [InjectionKey: Int] = [:]
-    nodeIndex.reserveCapacity(nodes.count)
+    // The position of each key among the sorted nodes; `-1` for a key that is only an edge's end.
+    var nodePosition = [Int](repeating: -1, count: keys.count)
     var nodeTitles: [String] = []
     nodeTitles.reserveCapacity(nodes.count)
-    for (index, node) in sortedNodes.enumerated() {
+    for (position, (_, node)) in nodeOrder.enumerated() {
+      let key = nodeKeys[node]
       let title =
-        ambiguousNames.contains(unqualified[node.key.typeName] ?? "")
-        ? Self.qualifiedTitle(of: node.key) : descriptions[node.key] ?? node.key.description
-      titles[node.key] = title
-      nodeIndex[node.key] = index
+        ambiguousNames.contains(unqualified[typeNames[key]] ?? "")
+        ? Self.qualifiedTitle(of: keys[key]) : descriptions[key]
+      titles[keys[key]] = title
+      nodePosition[key] = position
       nodeTitles.append(title)
     }
     self.titles = titles
     self.nodeTitles = nodeTitles
-    self.edgeEnds = sortedEdges.flatMap { [nodeIndex[$0.from] ?? -1, nodeIndex[$0.to] ?? -1] }
+    self.edgeEnds = edgeOrder.flatMap {
+      [nodePosition[edgeKeys[$0.1].from], nodePosition[edgeKeys[$0.1].to]]
+    }
   }
 
   /// Sorts by what a person reads, then by the qualified name to separate namesakes.
