@@ -64,8 +64,8 @@ extension Mapper {
     add(Mapping(contributing: Registration<Element>.self, named: name, instance: instance))
   }
 
-  /// Contributes an instance you built to a collection: the 0.1.0 spelling of
-  /// ``Mapper/contribute(_:named:to:)``.
+  /// Contributes an instance you built to a collection: the spelling `main` had before 0.2.0
+  /// (never in a release) of ``Mapper/contribute(_:named:to:)``.
   ///
   /// - Parameters:
   ///   - type: The collection's element type.

@@ -1,12 +1,13 @@
 // The spellings that `MappingScope` replaced, kept as unavailable declarations so that code
-// written for 0.1.0 fails with a message that names the new spelling. Unavailable, not
+// written against `main` before 0.2.0 (resettable scopes were never in a release with `in:`)
+// fails with a message that names the new spelling. Unavailable, not
 // deprecated: the solver skips an unavailable declaration while a call type-checks, but weighs a
 // deprecated one at every `map` call (a deprecated forward cost W7's file 1,000 more constraint
 // scopes: see "Why `map` has the overloads it has" in Documentation/DesignDecisions.md).
 
 extension Mapper {
-  /// Maps a key to a factory cached in a ``ResettableScope``: the 0.1.0 spelling, unavailable;
-  /// write `map(_:named:scope: .resettable(S.self)) { … }`.
+  /// Maps a key to a factory cached in a ``ResettableScope``: the spelling `main` had before 0.2.0,
+  /// unavailable; write `map(_:named:scope: .resettable(S.self)) { … }`.
   ///
   /// - Parameters:
   ///   - type: The key's type.
@@ -23,7 +24,7 @@ extension Mapper {
   }
 
   /// Maps a key whose type has an injection-complete hook to a factory cached in a
-  /// ``ResettableScope``: the 0.1.0 spelling, unavailable; write
+  /// ``ResettableScope``: the spelling `main` had before 0.2.0, unavailable; write
   /// `map(_:named:scope: .resettable(S.self)) { … }`.
   ///
   /// - Parameters:
@@ -40,8 +41,8 @@ extension Mapper {
     map(type, named: name, scope: .resettable(scope), factory)
   }
 
-  /// Maps an ``Injectable`` type to itself, cached in a ``ResettableScope``: the 0.1.0 spelling,
-  /// unavailable; write `map(_:named:scope: .resettable(S.self))`.
+  /// Maps an ``Injectable`` type to itself, cached in a ``ResettableScope``: the spelling
+  /// `main` had before 0.2.0, unavailable; write `map(_:named:scope: .resettable(S.self))`.
   ///
   /// - Parameters:
   ///   - type: The type to build.
