@@ -432,6 +432,38 @@ private struct SlowID: Hashable, Sendable {
     #expect(try injector.resolve(Profile.self, arguments: 1) === next)
   }
 
+  @Test func aValueForAnArgumentFoundBeforeAResetIsNotKeptWhereNoLaterResetFindsIt() throws {
+    let injector = Injector(label: "app")
+    let builds = Counter()
+    injector.map(Profile.self, taking: Int.self, scope: .perArgument(in: AccountScope.self)) {
+      _, id in
+      Profile(userID: id, serial: builds.increment(), engine: V8Engine())
+    }
+    // The observer resets the scope after the resolution found its argument's (empty) place in
+    // the cache and before it builds: the reset overtakes the resolution, not a build.
+    let resets = Counter()
+    let observation = injector.observeResolutions { event in
+      guard case .started = event.phase, resets.value == 0 else { return }
+      resets.increment()
+      injector.reset(AccountScope.self)
+    }
+    weak var overtaken: Profile?
+    do {
+      let profile = try injector.resolve(Profile.self, arguments: 1)
+      overtaken = profile
+      #expect(profile.serial == 1)
+    }
+    observation.cancel()
+    #expect(resets.value == 1)
+    let next = try injector.resolve(Profile.self, arguments: 1)
+    #expect(next.serial == 2, "the overtaken value was not cached")
+    #expect(try injector.resolve(Profile.self, arguments: 1) === next)
+
+    injector.reset(AccountScope.self)
+    #expect(overtaken == nil, "the injector held the overtaken value past the next reset")
+    #expect(injector.snapshot().mapping(for: InjectionKey(Profile.self))?.isBuilt == false)
+  }
+
   @Test func aProviderCalledWithEqualArgumentsGetsTheCachedValue() throws {
     let (injector, builds) = profileInjector()
     let makeProfile = try injector.resolve(Provider<Profile>.self)

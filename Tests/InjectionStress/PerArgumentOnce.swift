@@ -4,13 +4,16 @@ import InjectionTestHelpers
 import Synchronization
 
 /// Values cached per argument: many threads reach the unbuilt values of a few arguments at once;
-/// then readers resolve while a writer resets the values' scope.
+/// then readers resolve while a writer resets the values' scope; then readers of new arguments
+/// resolve while a writer removes the mapping's module.
 ///
 /// Invariants: each argument's value is built once per injector and every thread gets that one
 /// instance, whatever other arguments are built beside it; a value is never handed out for
-/// another argument; across resets, every value built is released once nothing holds it (none
-/// twice: AddressSanitizer watches that), and a resolution that starts after a reset returned
-/// gets a value built after it.
+/// another argument; a resolution that starts after a reset returned gets a value built after
+/// it; once a reset or a removal returned and nothing resolves, the injector holds no value it
+/// built before (a resolution the event overtook keeps its value for itself, never in a place
+/// no later event finds), so every value built is released once nothing holds it (none twice:
+/// AddressSanitizer watches that).
 enum PerArgumentOnce {
   enum AccountScope: ResettableScope {}
 
@@ -61,17 +64,20 @@ enum PerArgumentOnce {
   private static let users = 8
 
   static let scenario = Scenario(name: "per-argument-once") { run in
-    let halfway = run.deadline(after: 0.5)
-    while ContinuousClock.now < halfway {
+    let firstThird = run.deadline(after: 1.0 / 3)
+    while ContinuousClock.now < firstThird {
       releasedAtOnce(run)
       run.recordIteration()
     }
-    let live = LiveCount()
-    while run.isRunning {
-      resetWhileResolving(run, live: live)
+    let secondThird = run.deadline(after: 2.0 / 3)
+    while ContinuousClock.now < secondThird {
+      resetWhileResolving(run)
       run.recordIteration()
     }
-    run.expect(live.value == 0, "\(live.value) profiles were never released")
+    while run.isRunning {
+      removeWhileResolving(run)
+      run.recordIteration()
+    }
   }
 
   /// 200 threads released together resolve the profiles of 8 users, none built yet.
@@ -102,8 +108,10 @@ enum PerArgumentOnce {
     }
   }
 
-  /// Readers resolve the profiles of a few users while a writer resets their scope.
-  private static func resetWhileResolving(_ run: StressRun, live: LiveCount) {
+  /// Readers resolve the profiles of a few users while a writer resets their scope; then one
+  /// more reset, with nothing resolving, leaves no profile alive.
+  private static func resetWhileResolving(_ run: StressRun) {
+    let live = LiveCount()
     let injector = Injector(label: "resets")
     let serials = Counter()
     injector.map(Profile.self, taking: Int.self, scope: .perArgument(in: AccountScope.self)) {
@@ -138,5 +146,62 @@ enum PerArgumentOnce {
         }
       }
     }
+    injector.reset(AccountScope.self)
+    run.expect(
+      live.value == 0,
+      "\(live.value) profiles outlived a reset with nothing resolving, held by the injector")
+  }
+
+  /// Maps profiles per user id in a module.
+  private final class ProfileModule: InjectionModule {
+    let live: LiveCount
+    let serials = Counter()
+
+    init(live: LiveCount) { self.live = live }
+
+    func configure(_ mappings: ModuleMappings) {
+      let live = live
+      let serials = serials
+      mappings.map(Profile.self, taking: Int.self, scope: .perArgument) { _, id in
+        var jitter = Jitter(seed: id)
+        jitter.spin(below: 2_000)
+        return Profile(userID: id, serial: serials.increment(), live: live)
+      }
+    }
+  }
+
+  /// Readers resolve profiles of ever new users while a writer removes the mapping's module;
+  /// once it is removed and nothing resolves, no profile is alive.
+  private static func removeWhileResolving(_ run: StressRun) {
+    let live = LiveCount()
+    let injector = Injector(label: "removal")
+    let module = ProfileModule(live: live)
+    do {
+      try injector.addModule(module)
+    } catch {
+      run.fail("addModule threw: \(error)")
+    }
+    Threads.run(4, stackSize: 1 << 18) { index in
+      guard index > 0 else {
+        var jitter = Jitter(seed: Int(live.value))
+        jitter.spin(below: 200_000)
+        run.expect(injector.removeModule(module), "the module was not removed")
+        return
+      }
+      for round in 0..<100 {
+        let id = index * 1_000 + round
+        do throws(InjectionError) {
+          let profile = try injector.resolve(Profile.self, arguments: id)
+          run.expect(profile.userID == id, "user \(id) received the profile of \(profile.userID)")
+        } catch .notMapped {
+          return  // removed: every later resolution throws too
+        } catch {
+          run.fail("resolve(Profile.self, arguments: \(id)) threw: \(error)")
+        }
+      }
+    }
+    run.expect(
+      live.value == 0,
+      "\(live.value) profiles outlived their module's removal, held by the injector")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs work on real OS threads (a task group reaches only as many threads as there are cores).
 public enum Threads {
@@ -27,9 +28,13 @@ public enum Threads {
     let start = StartGate()
     let finish = Latch(count: count)
     for index in 0..<count {
+      // Each thread lets go of `body` (and what it captured) before it counts down: a `Thread`
+      // keeps its closure until the thread has exited, which may be after this returns, and
+      // the caller may check that what `body` captured was released.
+      let work = Work(body)
       let thread = Thread {
         start.wait()
-        body(index)
+        work.runOnce(index)
         finish.countDown()
       }
       thread.stackSize = stackSize
@@ -38,5 +43,24 @@ public enum Threads {
     let allStarted = start.open(whenWaiting: count, timeout: timeout)
     let allFinished = finish.wait(timeout: timeout)
     return allStarted && allFinished
+  }
+}
+
+/// A thread's work, dropped once it ran.
+private final class Work: Sendable {
+  private let body: Mutex<(@Sendable (Int) -> Void)?>
+
+  init(_ body: @escaping @Sendable (Int) -> Void) {
+    self.body = Mutex(body)
+  }
+
+  /// Runs the work with `index`, then releases it: the closure's captures are released
+  /// before this returns.
+  func runOnce(_ index: Int) {
+    let taken = body.withLock { body in
+      defer { body = nil }
+      return body
+    }
+    taken?(index)
   }
 }

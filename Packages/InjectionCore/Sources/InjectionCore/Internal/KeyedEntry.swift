@@ -84,4 +84,5 @@ final class KeyedEntry: AnyRegistration, @unchecked Sendable {
   override func ownedRegistrations() -> [AnyRegistration] {
     contribution.ownedRegistrations()
   }
+  override func retire() -> [AnyRegistration] { contribution.retire() }
 }

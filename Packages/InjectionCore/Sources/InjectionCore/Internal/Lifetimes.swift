@@ -85,8 +85,7 @@ struct Lifetimes {
     guard retiring || !owned.isEmpty else { return [] }
     var taken: [ReleasedValue] = []
     for outer in registrations {
-      for registration in outer.ownedRegistrations() {
-        if retiring { registration.isRetired = true }
+      for registration in retiring ? outer.retire() : outer.ownedRegistrations() {
         guard let entry = owned.removeValue(forKey: ObjectIdentifier(registration)),
           let value = registration.ownedValue()
         else { continue }

@@ -184,6 +184,18 @@ class AnyRegistration: @unchecked Sendable {
   /// owned (``Lifetimes``): itself, but a keyed entry's contribution and a mapping cached per
   /// argument's entries.
   func ownedRegistrations() -> [AnyRegistration] { [self] }
+
+  /// Retires this mapping for an event that takes it out of its injector, with the registry
+  /// mutex held.
+  ///
+  /// Marks the registrations that ``ownedRegistrations()`` lists ``isRetired`` and returns
+  /// them. A mapping cached per argument retires its cache too, so that an entry made
+  /// afterwards is retired from the start.
+  func retire() -> [AnyRegistration] {
+    let owned = ownedRegistrations()
+    for registration in owned { registration.isRetired = true }
+    return owned
+  }
 }
 
 /// What a snapshot needs of one registration, read with the registry mutex held and turned into
@@ -441,6 +453,12 @@ final class Registration<T>: AnyRegistration, @unchecked Sendable {
   override func ownedRegistrations() -> [AnyRegistration] {
     guard let cache = argumentRecipe?.cache else { return [self] }
     return [self] + cache.registrations
+  }
+
+  override func retire() -> [AnyRegistration] {
+    guard let cache = argumentRecipe?.cache else { return super.retire() }
+    isRetired = true
+    return [self] + cache.retire()
   }
 
   override func dropResettableValue() -> [Any] {
