@@ -101,7 +101,7 @@ final class ArgumentCache<T>: Sendable {
   }
 
   /// Marks the cache and every entry retired, with the owner's registry mutex held: for the
-  /// removal of its mapping (unmapped, replaced, its module removed, its injector shut down).
+  /// removal of its mapping (unmapped, replaced, its module or contribution removed).
   ///
   /// A build of an entry still under way then owns nothing when it ends, and an entry made
   /// afterwards by a resolution that found the mapping before is retired from the start.
